@@ -1,0 +1,1 @@
+"""Towers Companion: the application (rules, sessions, web)."""

@@ -1,0 +1,1 @@
+"""Rules engines, one module per game, behind one protocol (base.py)."""

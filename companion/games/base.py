@@ -1,0 +1,162 @@
+"""The one protocol every game implements, shaped after OpenSpiel's state API.
+
+A game is a stateless object; its states and moves are immutable, JSON-serialisable
+values. `apply` is the checked entry point (it raises `IllegalMove` with the rule
+that forbids the move); `apply_unchecked` is the fast path for playouts and
+search and trusts its caller.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+CHANCE = "chance"
+"""`to_move` value when the table must report a die roll or a card draw."""
+
+AUTOMATED_ACTORS = ("beast", "lutfi", "watcher", "betrayers")
+"""`to_move` values for actors the engine itself resolves, step by step."""
+
+Actor = int | str
+"""A seat index (0-based, in turn order), `CHANCE`, or an automated actor."""
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid, with the reason and the rule that forbids it."""
+
+    def __init__(self, reason: str, rule: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.reason = reason
+        self.rule = rule
+
+
+class BadMoveText(ValueError):
+    """Text that does not spell a move of this game."""
+
+
+class BadSetup(ValueError):
+    """A setup the game cannot start from (wrong player count, bad option)."""
+
+
+class BadState(ValueError):
+    """JSON that is not a state of this game."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the table decides before play: player count and named options."""
+
+    players: int
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    def option(self, name: str, default: str = "") -> str:
+        return self.options.get(name, default)
+
+
+@dataclass(frozen=True)
+class ScoreSource:
+    """One thing that gives points (an altar, a floor, a mission) and how it was decided."""
+
+    name: str
+    rule: str
+    measures: tuple[int, ...]
+    """Per seat, what the rule compares (influence on an altar, dice on a floor…)."""
+    points: tuple[int, ...]
+    """Per seat, the points this source awards."""
+    why: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    place: int
+    total: int
+    note: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    sources: tuple[ScoreSource, ...]
+    standings: tuple[Standing, ...]
+    """Best first, the game's own tie-breakers applied."""
+    final: bool
+    """False while the game goes on: the sheet says what the table would score now."""
+
+    def total(self, seat: int) -> int:
+        return sum(source.points[seat] for source in self.sources)
+
+
+class Game(ABC, Generic[S, M]):
+    """A title's rules. Subclasses implement the abstract methods; nothing here holds state."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rulebook: str
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> S: ...
+
+    @abstractmethod
+    def to_move(self, state: S) -> Actor | None:
+        """Who acts now: a seat, CHANCE, an automated actor, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> tuple[M, ...]:
+        """Every legal move, in a deterministic order; empty only when the game is over."""
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[M, float], ...]:
+        """What the dice or the deck may show, with probabilities; empty unless to_move is CHANCE."""
+        return ()
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, move: M) -> S:
+        """The state after `move`, trusting that it is legal. Never mutates `state`."""
+
+    def explain_illegal(self, state: S, move: M) -> IllegalMove:
+        """Why `move` is not legal now; games override this to name the exact rule."""
+        return IllegalMove(f"{move} is not a legal move now", self.rulebook)
+
+    def apply(self, state: S, move: M) -> S:
+        """The checked entry point: the state after a legal move, or `IllegalMove`."""
+        if self.to_move(state) is None:
+            raise IllegalMove("the game is over", self.rulebook)
+        if move not in self.legal_moves(state):
+            raise self.explain_illegal(state, move)
+        return self.apply_unchecked(state, move)
+
+    @abstractmethod
+    def score(self, state: S) -> ScoreSheet: ...
+
+    @abstractmethod
+    def phase(self, state: S) -> str:
+        """The named phase or step, for the panel LEDs and the page."""
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> S:
+        """Raises `BadState` for anything that is not a state of this game."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move `text` spells (the inverse of `str(move)`); raises `BadMoveText`."""
+
+    def move_to_json(self, move: M) -> str:
+        return str(move)
+
+    def move_from_json(self, data: Any) -> M:
+        if not isinstance(data, str):
+            raise BadMoveText(f"a move is a string, not {type(data).__name__}")
+        return self.parse_move(data)
+
+    def seat_names(self, state: S) -> tuple[str, ...]:
+        """Display names per seat (players' names or colours)."""
+        return ()

@@ -1,0 +1,1 @@
+"""Vision: camera frames to Observations (numpy/OpenCV only). Filled in by the vision issue."""
