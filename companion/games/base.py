@@ -99,6 +99,8 @@ class Game(ABC, Generic[S, M]):
     min_players: int
     max_players: int
     rulebook: str
+    options: dict[str, str] = {}
+    """Setup options this game understands, with what each means."""
 
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...

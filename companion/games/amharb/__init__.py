@@ -9,7 +9,7 @@ from ..codec import CodecError, from_json, to_json
 from .board import SIDES, geometry
 from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
-from .setup import data, initial_state
+from .setup import OPTIONS, data, initial_state
 from .state import OVER, PHASES, AmharbState, Move, parse_move
 
 __all__ = ["AmharbGame"]
@@ -21,6 +21,7 @@ class AmharbGame(Game[AmharbState, Move]):
     min_players = 2
     max_players = 4
     rulebook = RULEBOOK
+    options = OPTIONS
 
     def initial_state(self, setup: Setup) -> AmharbState:
         return initial_state(setup)

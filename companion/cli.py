@@ -1,0 +1,148 @@
+"""`companion`: JSON in and out for scripts and for checking the rules by hand, and `serve`.
+
+Every error is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .games.base import BadMoveText, BadSetup, BadState, Game, IllegalMove, Setup
+from .games.registry import games, get_game
+from .present import moves_json, score_json
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 1."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message} (see --help)\n")
+        raise SystemExit(2)
+
+
+def _read_state(game: Game[Any, Any], source: str) -> Any:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read state {source}: {error.strerror}") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CliError(f"state {source} is not JSON: {error}") from error
+    return game.state_from_json(data)
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _game(name: str) -> Game[Any, Any]:
+    try:
+        return get_game(name)
+    except KeyError as error:
+        raise CliError(error.args[0]) from error
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, indent=2))
+
+
+def cmd_games(args: argparse.Namespace) -> None:
+    _print(
+        [
+            {
+                "name": g.name,
+                "title": g.title,
+                "players": [g.min_players, g.max_players],
+                "options": g.options,
+            }
+            for g in games().values()
+        ]
+    )
+
+
+def cmd_new(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    state = game.initial_state(Setup(args.players, _options(args.option)))
+    _print(game.state_to_json(state))
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    _print(moves_json(game, _read_state(game, args.state)))
+
+
+def cmd_apply(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    state = _read_state(game, args.state)
+    _print(game.state_to_json(game.apply(state, game.parse_move(args.move))))
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    _print(score_json(game, _read_state(game, args.state)))
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    from .server import serve
+
+    serve(host=args.host, port=args.port, data_dir=Path(args.data_dir))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="companion", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    sub.add_parser("games", help="the registered games").set_defaults(run=cmd_games)
+
+    new = sub.add_parser("new", help="print the initial state of a new game")
+    new.add_argument("--game", required=True)
+    new.add_argument("--players", type=int, required=True)
+    new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    new.set_defaults(run=cmd_new)
+
+    for name, run, text in (
+        ("moves", cmd_moves, "the legal moves of a state"),
+        ("apply", cmd_apply, "print the state after a move"),
+        ("score", cmd_score, "the score sheet of a state"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--game", required=True)
+        p.add_argument("--state", required=True, metavar="FILE|-")
+        if name == "apply":
+            p.add_argument("--move", required=True, metavar="TEXT")
+        p.set_defaults(run=run)
+
+    serve = sub.add_parser("serve", help="run the companion's web page")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--data-dir", default="data")
+    serve.set_defaults(run=cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (CliError, BadSetup, BadState, BadMoveText, IllegalMove) as error:
+        sys.stderr.write(f"companion {args.command}: {error}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

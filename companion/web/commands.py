@@ -1,0 +1,71 @@
+"""Commands from the page and the API: one function, one set of answers.
+
+400: the command is malformed; 404: no such game; 409: the game's state forbids it
+(stale state_id, illegal move, nothing to undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.base import BadMoveText, BadSetup, IllegalMove
+from ..session import CorruptJournal, NothingToUndo, StaleState
+from ..table import Table
+
+
+class CommandError(Exception):
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+
+def _int(body: dict[str, Any], key: str, required: bool = True) -> int | None:
+    value = body.get(key)
+    if value is None or value == "":
+        if required:
+            raise CommandError(400, f"'{key}' is required")
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError) as error:
+        raise CommandError(400, f"'{key}' must be a whole number") from error
+
+
+def run_command(table: Table, body: dict[str, Any]) -> None:
+    command = body.get("command")
+    try:
+        if command == "new":
+            players = _int(body, "players")
+            options = body.get("options") or {}
+            if not isinstance(options, dict):
+                raise CommandError(400, "'options' must be an object")
+            table.new_game(str(body.get("game", "")), players or 0, options)
+            return
+        if command == "resume":
+            table.resume(_int(body, "game_id") or 0)
+            return
+        session = table.session
+        if session is None:
+            raise CommandError(409, "no game yet: start one first")
+        expected = _int(body, "state_id", required=False)
+        if command == "move":
+            move = body.get("move")
+            if not isinstance(move, str) or not move.strip():
+                raise CommandError(400, "'move' must be the text of a move")
+            session.play(move, expected)
+        elif command == "undo":
+            session.undo(expected)
+        elif command == "redo":
+            session.redo(expected)
+        else:
+            raise CommandError(400, f"unknown command {command!r}: move, undo, redo, new, resume")
+    except (BadMoveText, BadSetup) as error:
+        raise CommandError(400, str(error)) from error
+    except KeyError as error:
+        raise CommandError(404, str(error.args[0])) from error
+    except IllegalMove as error:
+        raise CommandError(409, error.reason, error.rule) from error
+    except (StaleState, NothingToUndo, CorruptJournal) as error:
+        raise CommandError(409, str(error)) from error

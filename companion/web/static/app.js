@@ -1,0 +1,42 @@
+// Keep every phone current, and let a tap on a space filter the moves. No build step.
+(function () {
+  "use strict";
+  const body = document.body;
+  const stateId = body.dataset.stateId;
+  const gameId = body.dataset.gameId;
+
+  async function poll() {
+    try {
+      const r = await fetch("/api/version", { cache: "no-store" });
+      if (r.ok) {
+        const v = await r.json();
+        if (String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
+          location.replace("/");
+          return;
+        }
+      }
+    } catch (e) { /* server restarting: try again */ }
+    setTimeout(poll, 2000);
+  }
+  setTimeout(poll, 2000);
+
+  const groups = Array.from(document.querySelectorAll(".group"));
+  const showAll = document.getElementById("show-all");
+  function filter(space) {
+    const pattern = new RegExp("\\b" + space + "\\b");
+    let shown = 0;
+    for (const g of groups) {
+      const match = !space || pattern.test(g.dataset.text);
+      g.hidden = !match;
+      if (match) shown++;
+    }
+    document.querySelectorAll(".space.selected").forEach((c) => c.classList.remove("selected"));
+    if (space) document.querySelector(`[data-space="${space}"]`)?.classList.add("selected");
+    if (showAll) showAll.hidden = !space;
+    return shown;
+  }
+  document.querySelectorAll(".space").forEach((cell) => {
+    cell.addEventListener("click", () => filter(cell.dataset.space));
+  });
+  showAll?.addEventListener("click", () => filter(""));
+})();

@@ -1,0 +1,141 @@
+"""What the page and the API show: plain dicts built from a session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.amharb.board import AREAS, FILES, SIZE, area_of, geometry, space_name
+from ..games.amharb.setup import data as amharb_data
+from ..games.amharb.state import AmharbState
+from ..games.base import Game
+from ..present import group_moves, moves_json, score_json
+from ..table import Table
+
+SIDE_POSITION = {"S": "bottom", "W": "left", "N": "top", "E": "right"}
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """The whole current game for `GET /api/state`: a phone can draw everything from it."""
+    session = table.session
+    if session is None:
+        return {"game": None, "state_id": 0}
+    game, state = session.game, session.state
+    to_move = game.to_move(state)
+    names = game.seat_names(state)
+    return {
+        "game": {"id": session.game_id, "name": game.name, "title": game.title, "setup": session.setup},
+        "state_id": session.state_id,
+        **moves_json(game, state),
+        "to_move_name": names[to_move] if isinstance(to_move, int) else to_move,
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "history": [game.move_to_json(m) for m in session.history],
+        "score": score_json(game, state),
+        "state": game.state_to_json(state),
+    }
+
+
+def amharb_board(state: AmharbState) -> dict[str, Any]:
+    """The island as rows of cells, players around it, for the Am'harb template."""
+    geo = geometry(state.board)
+    me = state.players[state.current]
+    colour_of = [p.colour for p in state.players]
+    playing = state.phase != "over"
+    rows = []
+    for r in range(SIZE):
+        cells = []
+        for c in range(SIZE):
+            i = r * SIZE + c
+            space = state.spaces[i]
+            cells.append(
+                {
+                    "name": space_name(i),
+                    "exists": geo.exists[i],
+                    "altar": space.altar,
+                    "cursed": space.cursed,
+                    "resource": space.resource,
+                    "disciples": [(colour_of[d.seat], d.kind) for d in space.disciples],
+                    "lock": colour_of[space.lock] if space.lock >= 0 else "",
+                    "book": space.book,
+                    "pyre": colour_of[space.pyre] if space.pyre >= 0 else "",
+                    "active": playing and geo.exists[i] and area_of(me.side, i) in state.active,
+                    "area": AREAS[area_of(me.side, i)],
+                }
+            )
+        rows.append({"rank": SIZE - r, "cells": cells})
+    edges = {
+        SIDE_POSITION[p.side]: {
+            "letters": [AREAS[area_of(p.side, k * SIZE if p.side in "WE" else k)] for k in range(SIZE)],
+            "current": playing and seat == state.current,
+        }
+        for seat, p in enumerate(state.players)
+    }
+    cults = amharb_data()["cults"]
+    players = [
+        {
+            "seat": seat,
+            "name": p.name,
+            "colour": p.colour,
+            "cult": cults[p.cult]["title"],
+            "number": cults[p.cult]["number"],
+            "tile": cults[p.cult].get("tile", ""),
+            "tiles": p.tiles,
+            "side": p.side,
+            "position": SIDE_POSITION[p.side],
+            "priests": p.priests,
+            "cultists": p.cultists,
+            "resources": list(zip(state.resource_colours, p.resources)),
+            "towers": [(AREAS[a], list(stack)) for a, stack in enumerate(p.towers)],
+            "current": playing and seat == state.current,
+            "active": [AREAS[a] for a in state.active] if seat == state.current else [],
+        }
+        for seat, p in enumerate(state.players)
+    ]
+    return {
+        "rows": rows,
+        "files": list(FILES),
+        "players": players,
+        "edges": edges,
+        "turn": state.turn,
+        "last_turns": state.last_turns,
+    }
+
+
+BOARD_VIEWS = {"amharb": amharb_board}
+
+
+def page_view(table: Table, known: dict[str, Game[Any, Any]], error: str | None = None) -> dict[str, Any]:
+    session = table.session
+    view: dict[str, Any] = {
+        "error": error,
+        "games": [
+            {
+                "name": g.name,
+                "title": g.title,
+                "min": g.min_players,
+                "max": g.max_players,
+                "options": g.options,
+            }
+            for g in known.values()
+        ],
+        "cults": sorted(amharb_data()["cults"].items(), key=lambda kv: kv[1]["number"]),
+        "session": None,
+    }
+    if session is None:
+        return view
+    game, state = session.game, session.state
+    moves = moves_json(game, state)
+    to_move = moves["to_move"]
+    names = game.seat_names(state)
+    view.update(
+        session=session,
+        game=game,
+        state_id=session.state_id,
+        phase=moves["phase"],
+        to_move_name=names[to_move] if isinstance(to_move, int) else to_move,
+        groups=group_moves(moves["moves"]),
+        history=[game.move_to_json(m) for m in session.history],
+        score=score_json(game, state),
+        board=BOARD_VIEWS[game.name](state),
+    )
+    return view

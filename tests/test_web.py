@@ -1,0 +1,111 @@
+"""The page and the JSON API, through Flask's test client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.store import Store
+from companion.web import create_app
+
+NEW = {
+    "command": "new",
+    "game": "amharb",
+    "players": 4,
+    "options": {"names": "Ana,Ben,Carl,Dee", "cults": "nyog-sothep,hastur,cthulhu,yog-sothoth"},
+}
+
+
+@pytest.fixture
+def client(store: Store) -> FlaskClient:
+    return create_app(store).test_client()
+
+
+def command(client: FlaskClient, body: Any) -> tuple[int, Any]:
+    response = client.post("/api/command", json=body)
+    return response.status_code, response.get_json()
+
+
+def test_first_visit_offers_a_new_game(client: FlaskClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and b"New game" in page.data
+    assert client.get("/api/state").get_json() == {"game": None, "state_id": 0}
+
+
+def test_play_through_the_api(client: FlaskClient) -> None:
+    status, snap = command(client, NEW)
+    assert status == 200 and snap["to_move_name"] == "Dee"  # Yog-Sothoth, cult 1, starts
+    assert snap["moves"] == ["tower L1 D>A", "tower L1 D>B", "tower L1 D>C"]
+    status, snap = command(client, {"command": "move", "move": "tower L1 D>C", "state_id": 0})
+    assert status == 200 and snap["phase"] == "power" and snap["state_id"] == 1
+    assert snap["moves"] == ["no power"]  # no resources yet
+    status, snap = command(client, {"command": "undo", "state_id": 1})
+    assert status == 200 and snap["phase"] == "tower" and snap["can_redo"]
+    status, snap = command(client, {"command": "redo", "state_id": 2})
+    assert status == 200 and snap["history"] == ["tower L1 D>C"]
+    assert len(snap["score"]["sources"]) == 16 and snap["score"]["final"] is False
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"command": "dance"}, 400, "unknown command"),
+        ({"command": "move"}, 400, "'move' must be"),
+        ({"command": "move", "move": "tower L4 D>A"}, 409, "not the top disc"),
+        ({"command": "move", "move": "walk"}, 400, "not an Am'harb move"),
+        ({"command": "move", "move": "tower L1 D>C", "state_id": 7}, 409, "not 7"),
+        ({"command": "move", "move": "tower L1 D>C", "state_id": "x"}, 400, "whole number"),
+        ({"command": "undo"}, 409, "nothing to undo"),
+        ({"command": "new", "game": "amharb", "players": 9}, 400, "2 to 4"),
+        ({"command": "new", "game": "go", "players": 2}, 404, "unknown game"),
+        ({"command": "resume", "game_id": 99}, 404, "no game 99"),
+        ([1, 2], 400, "JSON object"),
+    ],
+)
+def test_bad_commands_get_clear_answers(client: FlaskClient, body: Any, status: int, message: str) -> None:
+    command(client, NEW)
+    got, answer = command(client, body)
+    assert got == status and message in answer["error"]
+    assert client.get("/api/state").get_json()["state_id"] == 0
+
+
+def test_illegal_move_names_its_rule(client: FlaskClient) -> None:
+    command(client, NEW)
+    _, answer = command(client, {"command": "move", "move": "priest e4"})
+    assert "Round Overview" in answer["rule"]
+
+
+def test_malformed_json_body(client: FlaskClient) -> None:
+    response = client.post("/api/command", data="{oops", content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_page_shows_board_moves_and_score(client: FlaskClient) -> None:
+    command(client, NEW)
+    page = client.get("/").data.decode()
+    assert "Towers of Am&#39;harb" in page and "Dee</strong>: tower phase" in page
+    assert page.count('class="space') == 64
+    assert 'value="tower L1 D&gt;A"' in page
+    assert "Scores if the game ended now" in page
+
+
+def test_page_forms_play_and_report_errors(client: FlaskClient) -> None:
+    response = client.post(
+        "/command", data={"command": "new", "game": "amharb", "players": "2", "option.names": "Ana,Ben"}
+    )
+    assert response.status_code == 303
+    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0"})
+    assert response.status_code == 303
+    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0"})
+    assert response.status_code == 409 and b"not 0" in response.data
+
+
+def test_version_and_games_list(client: FlaskClient) -> None:
+    command(client, NEW)
+    command(client, {"command": "move", "move": "tower L1 D>A"})
+    version = client.get("/api/version").get_json()
+    assert version["state_id"] == 1 and version["game_id"] == 1
+    assert [g["id"] for g in client.get("/api/games").get_json()] == [1]
+    assert client.get("/nope").status_code == 404
