@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): speed figures printed, never asserted in unit tests."""

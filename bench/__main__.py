@@ -1,0 +1,73 @@
+"""`make bench`: rules-engine speed on this machine, as medians of many runs."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.base import Setup
+from companion.games.registry import get_game
+
+
+def median_ms(fn: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+
+
+def random_game(seed: int) -> tuple[Any, int]:
+    game = get_game("amharb")
+    rng = random.Random(seed)
+    state = game.initial_state(Setup(4, {"seed": str(seed)}))
+    steps = 0
+    while game.to_move(state) is not None:
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        steps += 1
+    return state, steps
+
+
+def mid_game_position() -> Any:
+    """A 4-player Disciple Phase about half-way through, with resources to spend."""
+    game = get_game("amharb")
+    rng = random.Random(7)
+    state = game.initial_state(Setup(4, {"seed": "7"}))
+    while True:
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        placed = sum(len(s.disciples) for s in state.spaces)
+        if placed >= 18 and game.phase(state) == "disciple" and len(game.legal_moves(state)) > 20:
+            return state
+
+
+def main() -> None:
+    game = get_game("amharb")
+    mid = mid_game_position()
+    print("Towers of Am'harb rules engine (median / p95 over many runs)")
+    count = len(game.legal_moves(mid))
+    med, p95 = median_ms(lambda: game.legal_moves(mid), 300)
+    print(f"  legal_moves, mid-game 4-player disciple phase ({count} moves): {med:.3f} / {p95:.3f} ms")
+    tower = game.initial_state(Setup(4, {}))
+    med, p95 = median_ms(lambda: game.legal_moves(tower), 1000)
+    print(f"  legal_moves, tower phase: {med:.4f} / {p95:.4f} ms")
+    move = game.legal_moves(mid)[0]
+    med, p95 = median_ms(lambda: game.apply(mid, move), 300)
+    print(f"  apply (checked), mid-game: {med:.3f} / {p95:.3f} ms")
+    med, p95 = median_ms(lambda: game.score(mid), 300)
+    print(f"  score sheet, mid-game: {med:.3f} / {p95:.3f} ms")
+    seeds = iter(range(10_000))
+    steps = []
+    med, p95 = median_ms(lambda: steps.append(random_game(next(seeds))[1]), 30)
+    print(
+        f"  whole random 4-player game, checked apply ({statistics.median(steps):.0f} moves): "
+        f"{med:.1f} / {p95:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
