@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion vision hardware tests bench
 	$(BIN)/mypy companion/games
 
-test: $(STAMP) lint
+# The browser tests drive Debian's Chromium (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) lint chromium
 	$(BIN)/pytest
 
 bench: $(STAMP)
