@@ -91,6 +91,7 @@ class Session:
 
     # The three changes, without journaling (used by replay and by the public methods).
     def _do_move(self, move: Any) -> None:
+        move = self.game.canonical(self.state, move)
         state = self.game.apply(self.state, move)  # checked: raises IllegalMove
         del self._states[self._cursor + 1 :]
         del self._moves[self._cursor :]
@@ -162,7 +163,7 @@ class Session:
 
         def do() -> str:
             self._do_move(move)
-            return self.game.move_to_json(move)
+            return self.game.move_to_json(self._moves[-1])
 
         return self._change("move", expected, do)
 

@@ -8,7 +8,9 @@ east, ranks 1-8 south to north ("a1" is the south-west corner).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from companion.games.amharb import AmharbGame
 from companion.games.amharb.board import SIDES, geometry, parse_space, space_name
@@ -25,7 +27,8 @@ from companion.games.amharb.state import (
 from companion.games.base import ScoreSource, Setup
 
 GAME = AmharbGame()
-COLOURS = tuple(data()["resource_colours"])  # red, yellow, blue
+COLOURS = tuple(data()["resource_colours"])
+assert COLOURS == ("red", "yellow", "blue"), "res() below lists the colours in this order"
 KINDS = {"P": PRIEST, "c": CULTIST}
 
 
@@ -34,9 +37,9 @@ def sq(name: str) -> int:
     return parse_space(name)
 
 
-def names(indices: object) -> set[str]:
+def names(indices: Iterable[int]) -> set[str]:
     """Space names for a collection of space indices."""
-    return {space_name(i) for i in indices}  # type: ignore[attr-defined]
+    return {space_name(i) for i in indices}
 
 
 def new_game(*cults: str, south: int = 0, **options: str) -> AmharbState:
@@ -59,7 +62,6 @@ def new_game(*cults: str, south: int = 0, **options: str) -> AmharbState:
 
 def res(red: int = 0, yellow: int = 0, blue: int = 0) -> tuple[int, int, int]:
     """A resource holding, in the engine's colour order."""
-    assert COLOURS == ("red", "yellow", "blue")
     return (red, yellow, blue)
 
 
@@ -78,26 +80,24 @@ def put(state: AmharbState, **where: str) -> AmharbState:
     return replace(state, spaces=tuple(spaces))
 
 
-def set_space(state: AmharbState, name: str, **changes: object) -> AmharbState:
+def set_space(state: AmharbState, name: str, **changes: Any) -> AmharbState:
     """One space's fields replaced (altar, resource, lock, book, pyre, cursed...)."""
     i = sq(name)
     spaces = list(state.spaces)
-    spaces[i] = replace(spaces[i], **changes)  # type: ignore[arg-type]
+    spaces[i] = replace(spaces[i], **changes)
     return replace(state, spaces=tuple(spaces))
 
 
-def with_player(state: AmharbState, seat: int, **changes: object) -> AmharbState:
+def with_player(state: AmharbState, seat: int, **changes: Any) -> AmharbState:
     """One player's fields replaced (towers, resources, priests, cultists, tiles...)."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+    players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
 
 
 def turn(state: AmharbState, seat: int, phase: str, active: str = "") -> AmharbState:
     """It is `seat`'s `phase`, with `active` areas given as letters ("B", "ACD")."""
-    return replace(
-        state, current=seat, phase=phase, active=tuple("ABCD".index(a) for a in active)
-    )
+    return replace(state, current=seat, phase=phase, active=tuple("ABCD".index(a) for a in active))
 
 
 def play(state: AmharbState, *moves: str | Move) -> AmharbState:
@@ -120,9 +120,7 @@ def empty_names(state: AmharbState, area: str, side: str = "S") -> set[str]:
     return {
         space_name(i)
         for i in geo.in_area(side, "ABCD".index(area))
-        if not state.spaces[i].is_altar
-        and not state.spaces[i].disciples
-        and state.spaces[i].lock < 0
+        if not state.spaces[i].is_altar and not state.spaces[i].disciples and state.spaces[i].lock < 0
     }
 
 

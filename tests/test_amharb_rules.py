@@ -22,7 +22,7 @@ ef, gh; the west seat's areas A-D = ranks 87, 65, 43, 21):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Iterable
 
 import pytest
 
@@ -57,14 +57,15 @@ from tests.amharb_helpers import (
     with_player,
 )
 
-CULT_NUMBER = {name: cult["number"] for name, cult in data()["cults"].items()}
+CULT_NUMBER: dict[str, int] = {name: cult["number"] for name, cult in data()["cults"].items()}
 
 # The south player's area B on the 4-player island: its 12 normal spaces.
 AREA_B_NORMAL = {"c8", "c7", "d7", "d6", "c5", "d5", "c4", "d4", "d3", "c2", "c1", "d1"}
 
 
-def strings(moves: object) -> set[str]:
-    return {str(m) for m in moves}  # type: ignore[attr-defined]
+def strings(moves: Iterable[object]) -> set[str]:
+    """The moves in their text form ("tower L1 B>A")."""
+    return {str(m) for m in moves}
 
 
 def south_game(cult: str) -> tuple[AmharbState, int]:
@@ -73,8 +74,8 @@ def south_game(cult: str) -> tuple[AmharbState, int]:
     Returns the state and that player's seat. The other seats get the lowest-numbered
     other cults; everyone's supply and resources are as set up (all resources 0).
     """
-    others = [c for c in sorted(CULT_NUMBER, key=CULT_NUMBER.get) if c != cult][:3]
-    cults = sorted([cult, *others], key=CULT_NUMBER.get)
+    others = [c for c in sorted(CULT_NUMBER, key=CULT_NUMBER.__getitem__) if c != cult][:3]
+    cults = sorted([cult, *others], key=CULT_NUMBER.__getitem__)
     seat = cults.index(cult)
     state = new_game(*cults, south=seat)
     assert state.players[seat].side == "S"
@@ -97,9 +98,7 @@ def carl_game() -> AmharbState:
 
     Carl plays from the north side, so his areas A-D are files gh, ef, cd, ab.
     """
-    state = new_game(
-        "yog-sothoth", "shub-niggurath", "cthugha", names="Ana,Ben,Carl"
-    )
+    state = new_game("yog-sothoth", "shub-niggurath", "cthugha", names="Ana,Ben,Carl")
     assert [p.name for p in state.players] == ["Ana", "Ben", "Carl"]
     assert state.players[2].side == "N"
     # Carl's discs: L1 on B; L2 on top of L3 on C; L4 on D; A empty.
@@ -161,13 +160,20 @@ def test_carl_moves_l2_pays_and_places_priest() -> None:
 def test_payment_colours_in_any_order() -> None:
     """Am'harb: 3.2 Pay Resources — "Paid resources do NOT have to match in color".
 
-    Carl's yellow + blue may be written blue + yellow: the same two tiles.
+    Holding 2 red, 1 yellow and 1 blue, Carl can pay b6's cost of 2 in exactly four ways
+    (red+red, red+yellow, red+blue, yellow+blue), never more tiles than the cost; and
+    yellow + blue may be written blue + yellow: the same two tiles.
     """
     state = carl_game()
     state = put(state, a7="c0", c7="c1", c6="c2", b5="P0")
-    state = with_player(state, 2, resources=res(yellow=1, blue=1))
-    state = play(state, "tower L2 C>D", "no power", "priest b6 pay blue+yellow")
-    assert state.players[2].resources[1:] == (0, 0)
+    state = set_space(state, "b6", resource="red")
+    state = with_player(state, 2, resources=res(red=2, yellow=1, blue=1))
+    state = play(state, "tower L2 C>D", "no power")
+    assert {m.payment for m in place_moves_on(state, "b6") if m.kind == PRIEST} == {
+        ("red", "red"), ("red", "yellow"), ("red", "blue"), ("yellow", "blue")
+    }  # fmt: skip
+    state = play(state, "priest b6 pay blue+yellow")
+    assert state.players[2].resources == res(red=3)  # 2 kept, 1 gained from b6
     assert state.spaces[sq("b6")].disciples == (Disciple(2, PRIEST),)
 
 
@@ -262,7 +268,7 @@ def test_yog_sothoth_lock_example() -> None:
     """Am'harb: Cosmic Power List, 1. Yog-Sothoth, Ana's example.
 
     Ana places a Lock tile on an empty space of her active area, then places a disciple
-    there normally (paying as usual). Only she may place on the lock. On a later turn she
+    elsewhere in the active area by the usual rules. Only she may place on the lock. On a later turn she
     ignores her active area and places a disciple on the lock for free, without using the
     power again, and collects the resource underneath.
     """
@@ -348,7 +354,9 @@ def test_shub_niggurath_no_two_priests_but_more_than_two_disciples() -> None:
     assert "3. Shub-Niggurath" in two_priests.value.rule
     state = play(state, "stack cultist h4>d4 pay red")
     assert state.spaces[sq("d4")].disciples == (
-        Disciple(1, CULTIST), Disciple(1, PRIEST), Disciple(1, CULTIST)
+        Disciple(1, CULTIST),
+        Disciple(1, PRIEST),
+        Disciple(1, CULTIST),
     )
 
 
@@ -361,7 +369,7 @@ def test_dagon_hydra_move_is_free_and_gains_nothing() -> None:
     state = set_space(state, "c7", resource="yellow")
     state = turn(with_player(state, me, resources=res(red=2)), me, "power", "B")
     state = with_player(state, me, towers=((), (1,), (), (4, 3, 2)))
-    state = play(state, f"shift priest a5>c7 pay red")
+    state = play(state, "shift priest a5>c7 pay red")
     assert state.spaces[sq("a5")].disciples == ()
     assert state.spaces[sq("c7")].disciples == (Disciple(me, PRIEST),)
     assert state.spaces[sq("c7")].resource == "yellow"
@@ -501,9 +509,7 @@ def test_dagon_hydra_shift_choices() -> None:
     state = turn(with_player(state, me, resources=res(red=2, blue=2)), me, "power", "B")
     moves = powers(state)
     assert len(moves) == 36
-    assert {(space_name(m.origin), m.disciple) for m in moves} == {
-        ("a5", PRIEST), ("d4", CULTIST)
-    }
+    assert {(space_name(m.origin), m.disciple) for m in moves} == {("a5", PRIEST), ("d4", CULTIST)}
     assert names(m.space for m in moves) == AREA_B_NORMAL - {"d4", "c5", "d6"}
 
 
@@ -564,3 +570,373 @@ def test_cthulhu_curse_choices_and_effect() -> None:
     assert "d5" not in placeable_spaces(state)
     source = altar_source(state, "d5")  # c5 and d4 each hold one cultist: a tie
     assert source.points[me] == source.points[other] == -2
+
+
+# ---- Edge spaces: three, five, six or seven surrounding spaces --------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "space", "surrounding"),
+    [
+        (4, "h1", {"g1", "g2", "h2"}),  # corner
+        (4, "a8", {"b8", "a7", "b7"}),  # corner
+        (4, "h6", {"h7", "g7", "g6", "g5", "h5"}),  # east side
+        (4, "e1", {"d1", "f1", "d2", "e2", "f2"}),  # south side
+        (2, "h4", {"g4", "g3", "h3"}),  # the L-shaped island's east corner
+        (2, "d4", {"c5", "d5", "c4", "e4", "c3", "d3", "e3"}),  # inside corner: 7
+        (2, "d5", {"c6", "d6", "c5", "c4", "d4", "e4"}),  # beside it: 6
+        (2, "e4", {"d5", "d4", "f4", "d3", "e3", "f3"}),  # beside it: 6
+        (3, "h7", {"g8", "h8", "g7"}),  # the notch in the 3-player island's east side
+        (3, "g7", {"f8", "g8", "h8", "f7", "h7", "f6"}),
+        (3, "f7", {"e8", "f8", "g8", "e7", "g7", "e6", "f6"}),
+    ],
+)
+def test_surrounding_spaces_at_the_edge(players: int, space: str, surrounding: set[str]) -> None:
+    """Am'harb: Introduction of Components, "Surrounding" — up to eight orthogonal and diagonal
+    neighbours; spaces along the outermost edge have only three, five, six or seven."""
+    state = GAME.initial_state(Setup(players))
+    assert names(geometry(state.board).surrounding[sq(space)]) == surrounding
+
+
+@pytest.mark.parametrize(
+    ("players", "six", "seven"),
+    [(2, {"d5", "e4"}, {"d4"}), (3, {"g7", "f6", "f3", "g2"}, {"f7", "f2"}), (4, set(), set())],
+)
+def test_six_and_seven_neighbour_spaces(players: int, six: set[str], seven: set[str]) -> None:
+    """Am'harb: "Surrounding" — the 2- and 3-player islands are not square, so spaces by their
+    inside corners have six or seven surrounding spaces; the square 4-player island has none."""
+    geo = geometry(GAME.initial_state(Setup(players)).board)
+    count = {space_name(i): len(geo.surrounding[i]) for i in geo.spaces() if geo.exists[i]}
+    assert {s for s, n in count.items() if n == 6} == six
+    assert {s for s, n in count.items() if n == 7} == seven
+    assert set(count.values()) <= {3, 5, 6, 7, 8}
+
+
+@pytest.mark.parametrize(
+    ("players", "space", "occupied", "elsewhere"),
+    [
+        (4, "h1", ["g1", "h2"], ["a1"]),  # corner; a1 is h1's index neighbour (8 x 8 wrap)
+        (4, "h6", ["h7", "g6", "g5"], ["a5", "a7"]),  # side; a5 and a7 likewise
+        (3, "h7", ["g8", "h8"], ["a6", "a7"]),  # 3 surrounding spaces
+        (3, "f7", ["e8", "g8", "e7", "f6"], ["h6"]),  # 7; h6 lies off the island
+        (2, "d4", ["d5", "c4", "e4", "d3"], ["f5", "f4"]),  # 7
+        (2, "e4", ["d5", "d4", "f4", "d3", "f3"], ["e6", "g5"]),  # 6
+    ],
+)
+def test_edge_placement_cost_counts_only_surrounding_spaces(
+    players: int, space: str, occupied: list[str], elsewhere: list[str]
+) -> None:
+    """Am'harb: 3.2 Pay Resources — 1 per occupied surrounding space minus the stack height
+    (1 here), edge spaces having fewer surrounding spaces; disciples elsewhere do not count."""
+    state = GAME.initial_state(Setup(players))
+    geo = geometry(state.board)
+    area = area_of("S", sq(space))
+    towers = tuple((1,) if a == area else (4, 3, 2) if a == (area + 1) % 4 else () for a in range(4))
+    state = with_player(state, 0, towers=towers, resources=res(red=9))
+    state = turn(state, 0, "disciple", "ABCD"[area])
+    for name in occupied + [e for e in elsewhere if geo.exists[sq(e)]]:
+        state = put(state, **{name: "c1"})
+    cost = len(occupied) - 1
+    assert place_moves_on(state, space) == {
+        Place(PRIEST, sq(space), ("red",) * cost),
+        Place(CULTIST, sq(space), ("red",) * cost),
+    }
+
+
+def test_edge_altars_take_influence_only_from_surrounding_spaces() -> None:
+    """Am'harb: Altar tile, Doom Points — influence comes from the (here five) surrounding
+    spaces; h6 touches h5 but not a4, and a5/a3 touch a4 but not h5 (no wrapping around)."""
+    state = put(new_game("yog-sothoth", "nyog-sothep", "shub-niggurath", "dagon-hydra"),
+                h6="c0", a5="P1", a3="P1")  # fmt: skip
+    assert altar_source(state, "h5").measures == (1, 0, 0, 0)
+    assert altar_source(state, "a4").measures == (0, 6, 0, 0)
+
+
+def test_six_neighbour_altar_influence() -> None:
+    """Am'harb: "Surrounding" — the 3-player altar g7 has six surrounding spaces (one of them
+    an altar): cultists on its five normal ones give 5 influence."""
+    state = new_game("yog-sothoth", "nyog-sothep", "shub-niggurath")
+    state = put(state, g8="c1", h8="c1", f7="c1", h7="c1", f6="c1")
+    assert altar_source(state, "g7").measures == (0, 5, 0)
+
+
+# ---- Round Overview: the Disciple Phase and the Power Phase -----------------------------
+
+
+def crowded_area_b(resources: tuple[int, int, int]) -> AmharbState:
+    """South seat 0's disciple phase in area B (stack of 1), where only c8 and d1 are empty,
+    each with two occupied neighbours: both cost 2 - 1 = 1."""
+    state, me = south_game("yog-sothoth")
+    full = AREA_B_NORMAL - {"c8", "d1"}
+    state = put(state, **{name: "c1" for name in full})
+    state = with_player(state, me, towers=((), (1,), (), (4, 3, 2)), resources=resources)
+    return turn(state, me, "disciple", "B")
+
+
+def test_pass_only_when_nothing_is_affordable() -> None:
+    """Am'harb: 3. Disciple Phase, Note — "If and only if you cannot afford to pay for placement
+    anywhere within your active area, you may then pass"."""
+    assert GAME.legal_moves(crowded_area_b(res())) == (Pass(),)
+    assert GAME.to_move(play(crowded_area_b(res()), "pass")) == 1
+
+    state = crowded_area_b(res(blue=1))
+    assert set(GAME.legal_moves(state)) == {
+        Place(kind, sq(s), ("blue",)) for kind in (PRIEST, CULTIST) for s in ("c8", "d1")
+    }
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, Pass())
+    assert "Disciple Phase, Note" in refused.value.rule
+
+
+def test_yog_sothoth_may_pass_or_use_its_lock_when_the_active_area_is_unaffordable() -> None:
+    """Am'harb: 3. Disciple Phase, Note, with 1. Yog-Sothoth — the Lock placement is a "may"
+    ("you may ignore your active area"), so when nothing in the active area is affordable
+    Yog-Sothoth may pass or place on its Lock for free (docs/decisions.md)."""
+    state = set_space(crowded_area_b(res()), "g2", lock=0, resource="red")
+    assert set(GAME.legal_moves(state)) == {Place(PRIEST, sq("g2")), Place(CULTIST, sq("g2")), Pass()}
+    # With an affordable space in the active area the phase is mandatory: no pass.
+    state = set_space(crowded_area_b(res(blue=1)), "g2", lock=0)
+    assert Pass() not in GAME.legal_moves(state) and Place(CULTIST, sq("g2")) in GAME.legal_moves(state)
+
+
+def test_no_empty_space_only_pass() -> None:
+    """Am'harb: 3.1 Choose a Space, Note — no empty space in the active area: skip the phase
+    (whatever the player holds)."""
+    state = crowded_area_b(res(red=5, yellow=5, blue=5))
+    state = put(state, c8="c2", d1="c2")
+    assert GAME.legal_moves(state) == (Pass(),)
+
+
+def test_free_placement_gives_no_refund() -> None:
+    """Am'harb: 3.2 Pay Resources — placing can be free, but a stack higher than the cost gives
+    nothing back; the player still gains the resource on the space (3.3 Place & Gain)."""
+    state, me = south_game("yog-sothoth")
+    state = put(state, c5="c1")
+    state = set_space(state, "d5", resource="blue")
+    state = with_player(state, me, towers=((), (4, 3, 2, 1), (), ()), resources=res(red=1))
+    state = turn(state, me, "disciple", "B")
+    assert place_moves_on(state, "d5") == {Place(PRIEST, sq("d5")), Place(CULTIST, sq("d5"))}
+    state = play(state, "priest d5")
+    assert state.players[me].resources == res(red=1, blue=1)
+
+
+def test_power_needs_two_resources_of_one_colour() -> None:
+    """Am'harb: 2. Power Phase — "paying 2 resources of the same color"."""
+    state, me = south_game("cthulhu")
+    state = turn(with_player(state, me, resources=res(red=1, yellow=1, blue=1)), me, "power", "B")
+    assert GAME.legal_moves(state) == (SkipPower(),)
+    with pytest.raises(IllegalMove) as refused:
+        play(state, "curse c7 pay red")
+    assert refused.value.rule.endswith("Power Phase")
+
+    state = with_player(state, me, resources=res(red=1, yellow=2, blue=1))
+    assert {m.colour for m in powers(state)} == {"yellow"}
+
+
+def test_power_only_once_per_turn() -> None:
+    """Am'harb: 2. Power Phase — "You can only activate your cosmic power once per turn";
+    after it the player still carries out the Disciple Phase."""
+    state, me = south_game("cthulhu")
+    state = turn(with_player(state, me, resources=res(red=2, yellow=2)), me, "power", "B")
+    state = play(state, "curse c7 pay yellow")
+    assert state.phase == "disciple" and GAME.to_move(state) == me
+    assert not any(isinstance(m, Power) for m in GAME.legal_moves(state))
+    with pytest.raises(IllegalMove) as again:
+        play(state, "curse c8 pay red")
+    assert again.value.rule.endswith("Round Overview")
+
+
+# ---- End of Game and Determine Winner ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "after"), [(2, [0]), (3, [2, 0]), (4, [2, 3, 0])])
+def test_last_disciple_gives_everyone_else_one_more_turn(players: int, after: list[int]) -> None:
+    """Am'harb: End of Game — when a player places their last disciple, all other players each
+    have one more turn (even if one of them also runs out), then the game ends."""
+    cults = ("yog-sothoth", "nyog-sothep", "shub-niggurath", "dagon-hydra")[:players]
+    state = new_game(*cults)
+    for seat in range(players):
+        state = with_player(state, seat, priests=0, cultists=1)
+    state = turn(state, 1, "tower")
+    movers: list[int] = []
+    for _ in range(players + 1):
+        mover = GAME.to_move(state)
+        if mover is None:
+            break
+        movers.append(mover)
+        state = take_plain_turn(state)
+        assert state.players[mover].disciples_left == 0  # each turn placed a disciple
+        if len(movers) == 1:  # seat 1 ran out: the others' last turns are queued
+            assert (state.current, state.last_turns) == (after[0], tuple(after[1:]))
+    assert movers == [1, *after]
+    assert GAME.to_move(state) is None and state.phase == "over"
+    assert GAME.legal_moves(state) == ()
+    assert GAME.score(state).final
+    with pytest.raises(IllegalMove, match="game is over"):
+        GAME.apply(state, MoveDisc(1, 3, 0))
+
+
+def test_winner_tie_goes_to_smallest_cult_number() -> None:
+    """Am'harb: Scoring, Determine Winner — on equal Doom the smallest turn-order number (the
+    earlier seat) wins."""
+    state = new_game("yog-sothoth", "nyog-sothep", "shub-niggurath", "dagon-hydra")
+    assert state.spaces[sq("f3")].altar == state.spaces[sq("c6")].altar == 5
+    for altar in ("e1", "d2", "d8", "e7"):
+        state = set_space(state, altar, altar=4)
+    # Seat 2 on e2 holds e1, d2, f3; seat 3 on d7 holds d8, e7, c6: 4 + 4 + 5 Doom each.
+    state = put(state, e2="c2", d7="c3")
+    sheet = GAME.score(state)
+    assert [(s.seat, s.place, s.total) for s in sheet.standings] == [
+        (2, 1, 13), (3, 2, 13), (0, 3, 0), (1, 4, 0)
+    ]  # fmt: skip
+    assert "cult number" in sheet.standings[0].note
+    ahead = GAME.score(put(state, a8="c3"))  # seat 3 takes b7 as well
+    assert [s.seat for s in ahead.standings] == [3, 2, 0, 1]
+
+
+# ---- Game Setup -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "altars", "normals", "per_colour", "medium_small"),
+    [(2, 12, 36, 12, 4), (3, 14, 42, 14, 5), (4, 16, 48, 16, 6)],
+)
+def test_setup_component_counts(
+    players: int, altars: int, normals: int, per_colour: int, medium_small: int
+) -> None:
+    """Am'harb: Game Setup 2 and 3 — one resource tile on each normal space (12/14/16 of each
+    colour on the first game) and the altar tiles of the player count on the altar spaces:
+    4 large and 4/5/6 medium and small."""
+    state = GAME.initial_state(Setup(players))
+    geo = geometry(state.board)
+    altar_spaces = [i for i in geo.spaces() if geo.altar_space[i]]
+    normal_spaces = [i for i in geo.spaces() if geo.exists[i] and not geo.altar_space[i]]
+    assert (len(altar_spaces), len(normal_spaces)) == (altars, normals)
+    assert Counter(state.spaces[i].resource for i in normal_spaces) == {
+        "red": per_colour, "yellow": per_colour, "blue": per_colour
+    }  # fmt: skip
+    assert all(state.spaces[i].altar == 0 for i in normal_spaces)
+    assert Counter(state.spaces[i].altar for i in altar_spaces) == {
+        5: 4, 4: medium_small, 3: medium_small
+    }  # fmt: skip
+    assert all(not state.spaces[i].disciples for i in geo.spaces())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_large_altars_never_on_the_edge(players: int) -> None:
+    """Am'harb: Game Setup 3, Note — the large altars (5 Doom) are NEVER on the outermost edge,
+    in the first-game set-up or a random one."""
+    layouts = set()
+    for seed in range(40):
+        for altars in ("first-game", "random"):
+            state = GAME.initial_state(Setup(players, {"altars": altars, "seed": str(seed)}))
+            geo = geometry(state.board)
+            large = frozenset(i for i, s in enumerate(state.spaces) if s.altar == 5)
+            assert len(large) == 4
+            assert all(len(geo.surrounding[i]) == 8 for i in large)
+            if altars == "random":
+                layouts.add(large)
+    assert len(layouts) > 1  # random really varies
+
+
+@pytest.mark.parametrize(
+    ("players", "centremost"),
+    [
+        (2, {"c5", "c3", "e3", "b2"}),
+        (3, {"c5", "c4", "e6", "e3"}),
+        (4, {"c6", "f6", "c3", "f3"}),
+    ],
+)
+def test_first_game_large_altars_on_the_centremost_altar_spaces(players: int, centremost: set[str]) -> None:
+    """Am'harb: Game Setup 3 — on the first game the large altars go on the four centremost
+    altar spaces. Measured from the island's centre, the 4th and 5th nearest altar spaces
+    are clearly apart, so "centremost" is not ambiguous on any default island."""
+    state = GAME.initial_state(Setup(players))
+    geo = geometry(state.board)
+    assert names(i for i, s in enumerate(state.spaces) if s.altar == 5) == centremost
+    cells = [divmod(i, 8) for i in geo.spaces() if geo.exists[i]]
+    centre = (sum(r for r, _ in cells) / len(cells), sum(c for _, c in cells) / len(cells))
+    distance = sorted(
+        (r - centre[0]) ** 2 + (c - centre[1]) ** 2
+        for i in geo.spaces()
+        if geo.altar_space[i]
+        for r, c in [divmod(i, 8)]
+    )
+    assert distance[4] - distance[3] >= 1.0  # squared distances, in spaces
+
+
+def test_large_altar_on_the_edge_is_refused() -> None:
+    """Am'harb: Game Setup 3, Note — an explicit altar layout with a 5 on the edge is refused."""
+    geo = geometry(GAME.initial_state(Setup(4)).board)
+    altar_spaces = [i for i in geo.spaces() if geo.altar_space[i]]  # reading order
+    assert space_name(altar_spaces[0]) == "d8" and geo.on_edge(altar_spaces[0])
+    assert space_name(altar_spaces[1]) == "b7" and not geo.on_edge(altar_spaces[1])
+    with pytest.raises(BadSetup, match="edge"):
+        GAME.initial_state(Setup(4, {"altar_tiles": "5" + "3" * 15}))
+    accepted = GAME.initial_state(Setup(4, {"altar_tiles": "35" + "3" * 14}))
+    assert accepted.spaces[sq("b7")].altar == 5
+
+
+@pytest.mark.parametrize(("players", "sides"), [(2, "SW"), (3, "SWN"), (4, "SWNE")])
+def test_seating_and_starting_discs(players: int, sides: str) -> None:
+    """Am'harb: Game Setup 4, 6 and 7 — seats clockwise by cult number, smallest first; players
+    on different sides (2 players on adjacent sides, not across); each player's 4 discs in one
+    stack (L4 at the bottom) on the rightmost area, D; 3 priests and 6 cultists each."""
+    cults = ["cthulhu", "hastur", "nyog-sothep", "cthugha"][:players]  # not in number order
+    given = ["Ana", "Ben", "Carl", "Dee"][:players]
+    state = GAME.initial_state(Setup(players, {"cults": ",".join(cults), "names": ",".join(given)}))
+    numbers = [CULT_NUMBER[p.cult] for p in state.players]
+    assert numbers == sorted(numbers)
+    assert {p.name: p.cult for p in state.players} == dict(zip(given, cults, strict=True))
+    assert "".join(p.side for p in state.players) == sides  # S, W, N, E is clockwise
+    if players == 2:
+        assert {p.side for p in state.players} not in ({"S", "N"}, {"W", "E"})
+    assert GAME.to_move(state) == 0 and state.phase == "tower"
+    for p in state.players:
+        assert p.towers == ((), (), (), (4, 3, 2, 1))
+        assert (p.priests, p.cultists, p.resources) == (3, 6, res())
+    tiles = {"cthulhu": 4, "hastur": 4, "cthugha": 3, "nyog-sothep": 0}
+    assert {p.cult: p.tiles for p in state.players} == {c: tiles[c] for c in cults}
+
+
+# ---- IllegalMove: refused with the rule that forbids the move ---------------------------
+
+
+def opening() -> AmharbState:
+    """Seat 0 (south, Yog-Sothoth) at the start of the game."""
+    return new_game("yog-sothoth", "nyog-sothep", "shub-niggurath", "dagon-hydra")
+
+
+@pytest.mark.parametrize(
+    ("before", "move", "reason", "rule"),
+    [
+        ((), "tower L4 D>A", "not the top disc", "Golden Rules of Tower Movement 1"),
+        ((), "tower L1 D>D", "another area", "Golden Rules of Tower Movement"),
+        ((), "cultist a1", "tower phase", "Round Overview"),
+        (("tower L1 D>A",), "cultist a1", "power phase", "Round Overview"),
+        (("tower L1 D>A", "no power"), "cultist c1", "not in the active area", "Tower Phase"),
+        (("tower L1 D>A", "no power"), "cultist a4", "empty space", "3.1 Choose a Space"),
+        (("tower L1 D>A", "no power"), "cultist a1 pay red", "costs 0", "3.2 Pay Resources"),
+        (("tower L1 D>A", "no power"), "pass", "only if", "Disciple Phase, Note"),
+        (("tower L1 D>A",), "lock a1 pay red", "2 red", "Power Phase"),
+        (("tower L1 D>A",), "curse a1 pay red", "not 'curse'", "1. Yog-Sothoth"),
+    ],
+)  # fmt: skip
+def test_illegal_moves_name_the_rule(before: tuple[str, ...], move: str, reason: str, rule: str) -> None:
+    """`AmharbGame().apply` raises IllegalMove (a ValueError) naming the rule it breaks."""
+    state = play(opening(), *before)
+    with pytest.raises(ValueError) as raised:
+        GAME.apply(state, GAME.parse_move(move))
+    error = raised.value
+    assert isinstance(error, IllegalMove)
+    assert reason in error.reason
+    assert error.rule.startswith("Towers of Am'harb rulebook") and error.rule.endswith(rule)
+    assert GAME.legal_moves(state)  # the position itself is fine: only the move is refused
+
+
+def test_apply_does_not_change_its_input() -> None:
+    """`apply` returns a new state; the one it was given still reads as before."""
+    state = opening()
+    after = play(state, "tower L1 D>A")
+    assert state.players[0].towers == ((), (), (), (4, 3, 2, 1)) and state.phase == "tower"
+    assert after.players[0].towers == ((1,), (), (), (4, 3, 2)) and after.phase == "power"

@@ -75,12 +75,16 @@ def test_a_player_starts_and_plays_on_a_phone(server: str, page: Page) -> None:
 
 def test_a_second_phone_follows(server: str, page: Page) -> None:
     subprocess.run(
-        [sys.executable, "-c", f"""
+        [
+            sys.executable,
+            "-c",
+            f"""
 import json, urllib.request
 r = urllib.request.Request('{server}/api/command', headers={{'Content-Type': 'application/json'}},
     data=json.dumps({{'command': 'new', 'game': 'amharb', 'players': 3}}).encode())
 urllib.request.urlopen(r)
-"""],
+""",
+        ],
         check=True,
     )
     page.goto(server)
@@ -89,4 +93,6 @@ urllib.request.urlopen(r)
     other = page.context.new_page()
     other.goto(server)
     other.click(f"button:has-text('{first}')")
-    page.wait_for_function("document.querySelector('.status').innerText.includes('power phase')", timeout=8000)
+    page.wait_for_function(
+        "document.querySelector('.status').innerText.includes('power phase')", timeout=8000
+    )

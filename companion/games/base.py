@@ -125,10 +125,15 @@ class Game(ABC, Generic[S, M]):
         """Why `move` is not legal now; games override this to name the exact rule."""
         return IllegalMove(f"{move} is not a legal move now", self.rulebook)
 
+    def canonical(self, state: S, move: M) -> M:
+        """The one spelling of `move` that `legal_moves` lists (e.g. a payment's colour order)."""
+        return move
+
     def apply(self, state: S, move: M) -> S:
         """The checked entry point: the state after a legal move, or `IllegalMove`."""
         if self.to_move(state) is None:
             raise IllegalMove("the game is over", self.rulebook)
+        move = self.canonical(state, move)
         if move not in self.legal_moves(state):
             raise self.explain_illegal(state, move)
         return self.apply_unchecked(state, move)

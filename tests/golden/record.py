@@ -20,7 +20,11 @@ from companion.present import score_json
 HERE = Path(__file__).parent
 PLAYTHROUGHS = {
     "amharb-2p": ("amharb", 2, {"seed": "11", "cults": "shub-niggurath,hastur"}),
-    "amharb-3p": ("amharb", 3, {"seed": "12", "cults": "yog-sothoth,dagon-hydra,cthulhu", "altars": "random"}),
+    "amharb-3p": (
+        "amharb",
+        3,
+        {"seed": "12", "cults": "yog-sothoth,dagon-hydra,cthulhu", "altars": "random"},
+    ),
     "amharb-4p": ("amharb", 4, {"seed": "13", "cults": "nyog-sothep,nyarlathotep,cthugha,hastur"}),
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..base import BadState, Game, ScoreSheet, Setup
@@ -10,7 +11,7 @@ from .board import SIDES, geometry
 from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
 from .setup import OPTIONS, data, initial_state
-from .state import OVER, PHASES, AmharbState, Move, parse_move
+from .state import OVER, PHASES, AmharbState, Move, Place, parse_move
 
 __all__ = ["AmharbGame"]
 
@@ -31,6 +32,14 @@ class AmharbGame(Game[AmharbState, Move]):
 
     def legal_moves(self, state: AmharbState) -> tuple[Move, ...]:
         return legal_moves(state)
+
+    def canonical(self, state: AmharbState, move: Move) -> Move:
+        # Am'harb: 3.2 Pay Resources - "Paid resources do NOT have to match in color": a
+        # payment is a handful of tiles, so "pay blue+yellow" is the legal "pay yellow+blue".
+        if isinstance(move, Place) and set(move.payment) <= set(state.resource_colours):
+            order = state.resource_colours.index
+            return replace(move, payment=tuple(sorted(move.payment, key=order)))
+        return move
 
     def apply_unchecked(self, state: AmharbState, move: Move) -> AmharbState:
         return apply_move(state, move)
@@ -85,7 +94,9 @@ def check_state(state: AmharbState) -> None:
         fail("spaces lists all 64 squares of the 8 x 8 grid")
     if not 0 <= state.current < n or state.phase not in PHASES or state.turn < 1:
         fail("current, phase or turn is out of range")
-    if any(not 0 <= a < 4 for a in state.active) or (state.phase in ("power", "disciple") and not state.active):
+    if any(not 0 <= a < 4 for a in state.active) or (
+        state.phase in ("power", "disciple") and not state.active
+    ):
         fail("active areas are 0-3, and set during the power and disciple phases")
     if state.last_turns is not None and any(not 0 <= s < n for s in state.last_turns):
         fail("last_turns names seats that do not exist")
@@ -94,7 +105,8 @@ def check_state(state: AmharbState) -> None:
         if p.cult not in cults or p.side not in SIDES:
             fail(f"unknown cult {p.cult!r} or side {p.side!r}")
         discs = sorted(d for stack in p.towers for d in stack)
-        if len(p.towers) != 4 or discs != [1, 2, 3, 4] or any(list(s) != sorted(s, reverse=True) for s in p.towers):
+        descending = all(list(s) == sorted(s, reverse=True) for s in p.towers)
+        if len(p.towers) != 4 or discs != [1, 2, 3, 4] or not descending:
             fail(f"{p.name}'s towers must hold discs 1-4, larger under smaller, in 4 areas")
         if len(p.resources) != len(colours) or min(p.resources) < 0:
             fail(f"{p.name}'s resources must be {len(colours)} counts, none negative")

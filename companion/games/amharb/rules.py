@@ -144,8 +144,10 @@ def power_moves(state: AmharbState) -> Iterator[Power]:
             for origin, disciple in own:
                 for i in active:
                     target = spaces[i].disciples
-                    if i != origin and target and not (
-                        disciple == PRIEST and any(d.kind == PRIEST for d in target)
+                    if (
+                        i != origin
+                        and target
+                        and not (disciple == PRIEST and any(d.kind == PRIEST for d in target))
                     ):
                         yield Power(kind, colour, space=i, origin=origin, disciple=disciple)
         elif kind == "shift":
@@ -165,9 +167,7 @@ def power_moves(state: AmharbState) -> Iterator[Power]:
 def arrangements() -> Iterator[tuple[tuple[int, ...], ...]]:
     """Every way to lay discs 4..1 over four areas, larger under smaller (Nyog Sothep)."""
     for where in product(range(4), repeat=4):
-        yield tuple(
-            tuple(disc for disc, area in zip((4, 3, 2, 1), where) if area == a) for a in range(4)
-        )
+        yield tuple(tuple(disc for disc, area in zip((4, 3, 2, 1), where) if area == a) for a in range(4))
 
 
 def placements(state: AmharbState) -> Iterator[Place]:
@@ -191,10 +191,15 @@ def legal_moves(state: AmharbState) -> tuple[Move, ...]:
     if state.phase == TOWER:
         return tuple(tower_moves(state.players[state.current]))
     if state.phase == POWER:
-        return (SkipPower(), *power_moves(state))
+        return (SkipPower(),) + tuple(power_moves(state))
     if state.phase == DISCIPLE:
-        # Am'harb: 3 Note — pass if and only if no placement is affordable (or no space is empty).
-        return tuple(placements(state)) or (Pass(),)
+        places = tuple(placements(state))
+        # Am'harb: 3 Note — pass if and only if nothing in the active area is affordable (or
+        # nothing there is empty). Yog-Sothoth's Lock placement is a "may", so it never
+        # forces a placement (docs/decisions.md).
+        if any(state.spaces[m.space].lock < 0 for m in places):
+            return places
+        return (*places, Pass())
     return ()
 
 
@@ -256,7 +261,8 @@ def apply_power(state: AmharbState, move: Power) -> AmharbState:
     elif move.kind in ("stack", "shift"):
         moving = Disciple(seat, move.disciple)
         origin = spaces[move.origin]
-        spaces = _with_space(spaces, move.origin, replace(origin, disciples=_remove_one(origin.disciples, moving)))
+        left = _remove_one(origin.disciples, moving)
+        spaces = _with_space(spaces, move.origin, replace(origin, disciples=left))
         target = spaces[move.space]
         # Dagon & Hydra: no cost and no resource gained; the tile stays on the space.
         spaces = _with_space(spaces, move.space, replace(target, disciples=target.disciples + (moving,)))
@@ -299,9 +305,7 @@ def end_turn(state: AmharbState) -> AmharbState:
         upcoming, last = last[0], last[1:]
     else:
         return replace(state, phase=OVER, active=(), last_turns=())
-    return replace(
-        state, current=upcoming, phase=TOWER, active=(), last_turns=last, turn=state.turn + 1
-    )
+    return replace(state, current=upcoming, phase=TOWER, active=(), last_turns=last, turn=state.turn + 1)
 
 
 def apply_move(state: AmharbState, move: Move) -> AmharbState:

@@ -32,7 +32,8 @@ def resolve_altar(state: AmharbState, altar: int) -> ScoreSource:
     measures = influence(state, altar)
     doom = space.doom
     label = "cursed altar" if space.cursed else "altar"
-    name = f"{label} {space_name(altar)} ({doom:+d} Doom)" if space.cursed else f"{label} {space_name(altar)} ({doom} Doom)"
+    shown = f"{doom:+d}" if space.cursed else f"{doom}"
+    name = f"{label} {space_name(altar)} ({shown} Doom)"
     best = max(measures)
     rule = ALTAR_RESOLUTION
     if best == 0:
@@ -64,9 +65,7 @@ def score(state: AmharbState) -> ScoreSheet:
 
     Ties on Doom go to the smallest cult number, i.e. the earlier seat (Determine Winner).
     """
-    sources = tuple(
-        resolve_altar(state, i) for i, space in enumerate(state.spaces) if space.is_altar
-    )
+    sources = tuple(resolve_altar(state, i) for i, space in enumerate(state.spaces) if space.is_altar)
     totals = [sum(s.points[seat] for s in sources) for seat in range(len(state.players))]
     order = sorted(range(len(state.players)), key=lambda seat: (-totals[seat], seat))
     standings = []

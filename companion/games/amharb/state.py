@@ -198,6 +198,5 @@ def parse_move(text: str) -> Move:
     except ValueError as error:
         raise BadMoveText(f"{text!r}: {error}") from error
     raise BadMoveText(
-        f"{text!r} is not an Am'harb move (e.g. 'tower L2 C>D', 'no power', "
-        "'priest e4 pay red+blue', 'pass')"
+        f"{text!r} is not an Am'harb move (e.g. 'tower L2 C>D', 'no power', 'priest e4 pay red+blue', 'pass')"
     )
