@@ -96,6 +96,18 @@ def cmd_score(args: argparse.Namespace) -> None:
     _print(score_json(game, _read_state(game, args.state)))
 
 
+def cmd_vision_eval(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_eval
+
+    vision_eval(Path(args.path), as_json=args.json, show_misses=args.misses)
+
+
+def cmd_vision_read(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_read
+
+    vision_read(Path(args.image), args.profile, as_json=args.json, debug_dir=args.debug_dir)
+
+
 def cmd_serve(args: argparse.Namespace) -> None:
     from .server import serve
 
@@ -125,6 +137,20 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--move", required=True, metavar="TEXT")
         p.set_defaults(run=run)
 
+    vision = sub.add_parser("vision", help="read camera frames and score the reading")
+    vsub = vision.add_subparsers(dest="vision_command", required=True, parser_class=Parser)
+    ev = vsub.add_parser("eval", help="score vision against labelled recordings (table-recording/1)")
+    ev.add_argument("path", help="a recording directory, or a directory of recordings")
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument("--misses", action="store_true", help="list every miss")
+    ev.set_defaults(run=cmd_vision_eval)
+    rd = vsub.add_parser("read", help="read one image and print what is on the table")
+    rd.add_argument("image")
+    rd.add_argument("--profile", help="a board profile name (e.g. amharb-4p) or .toml file")
+    rd.add_argument("--json", action="store_true")
+    rd.add_argument("--debug-dir", help="write an annotated copy of the image here")
+    rd.set_defaults(run=cmd_vision_read)
+
     serve = sub.add_parser("serve", help="run the companion's web page")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
@@ -137,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
-    except (CliError, BadSetup, BadState, BadMoveText, IllegalMove) as error:
+    except (CliError, BadSetup, BadState, BadMoveText, IllegalMove, ValueError) as error:
         sys.stderr.write(f"companion {args.command}: {error}\n")
         return 1
     except KeyboardInterrupt:

@@ -1,0 +1,77 @@
+"""`companion vision eval | read`: the vision package from the command line."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from vision.evaluate import evaluate
+from vision.frames import load
+from vision.pipeline import TableReader, draw
+from vision.profiles import load_profile
+from vision.types import Observation
+
+
+def _reader_for_recordings() -> Any:
+    """One TableReader per profile, built on first use and kept across frames."""
+    readers: dict[str | None, TableReader] = {}
+
+    def read(image: Any, meta: dict[str, Any]) -> Observation:
+        name = meta.get("profile")
+        if name not in readers:
+            readers[name] = TableReader(load_profile(name) if name else None)
+        return readers[name].read(image)
+
+    return read
+
+
+def vision_eval(path: Path, as_json: bool, show_misses: bool) -> None:
+    result, misses = evaluate(path, _reader_for_recordings())
+    if as_json:
+        print(json.dumps(result, indent=2))
+    else:
+        for rec in result.get("recordings", [result]):
+            _print_result(rec.get("recording", str(path)), rec)
+        if "recordings" in result:
+            _print_result("total", result)
+    if show_misses:
+        for miss in misses:
+            print(f"  miss {miss.recording}/{miss.frame}: {miss.what}")
+
+
+def _print_result(name: str, r: dict[str, Any]) -> None:
+    parts = [f"{r['frames_scored']}/{r['frames']} frames scored"]
+    if "dice" in r:
+        d = r["dice"]
+        parts.append(
+            f"dice {d['correct']}/{d['truth']} correct ({d['accuracy']:.1%}), "
+            f"{d['found']} found, {d['false_positives']} false positives"
+        )
+    if "ms_per_frame" in r:
+        parts.append(f"{r['ms_per_frame']['median']} ms/frame median, p95 {r['ms_per_frame']['p95']}")
+    print(f"{name}: " + "; ".join(parts))
+
+
+def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir: str | None) -> None:
+    image = load(image_path)
+    reader = TableReader(load_profile(profile) if profile else None)
+    obs = reader.read(image)
+    if as_json:
+        print(json.dumps(asdict(obs), indent=2))
+    else:
+        if obs.pose:
+            print(f"board: markers {list(obs.pose.markers)}, error {obs.pose.error_px} px")
+        for d in obs.dice:
+            where = f" in {d.region}" if d.region else ""
+            print(f"{d.kind} {d.value} ({d.color}) at {d.center}{where}, confidence {d.confidence:.2f}")
+        print(f"{len(obs.dice)} dice; " + ", ".join(f"{k} {v:.1f} ms" for k, v in obs.timings_ms.items()))
+    if debug_dir:
+        out = Path(debug_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / f"{image_path.stem}-seen.jpg"
+        cv2.imwrite(str(target), draw(image, obs))
+        print(f"wrote {target}")

@@ -1,0 +1,127 @@
+"""Where the board is: ArUco markers at its corners -> a homography -> board millimetres.
+
+Detecting markers over a whole 1280x960 frame costs milliseconds; the table rarely
+moves, so `BoardLocator` keeps the last pose and re-checks it by looking for the
+markers only in small windows where they were.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .frames import as_bgr
+from .profiles import Profile
+from .types import BoardNotFound, BoardPose
+
+DICTIONARY = cv2.aruco.DICT_4X4_50
+MAX_ERROR_PX = 4.0
+RECHECK_MARGIN = 1.0  # window = marker's bounding box grown by this many marker sides
+
+
+def _detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), params)
+
+
+def detect_markers(
+    grey: np.ndarray, detector: cv2.aruco.ArucoDetector, offset: tuple[int, int] = (0, 0)
+) -> dict[int, np.ndarray]:
+    corners, ids, _ = detector.detectMarkers(grey)
+    if ids is None:
+        return {}
+    return {int(i): c.reshape(4, 2) + np.array(offset, np.float32) for i, c in zip(ids.ravel(), corners)}
+
+
+def pose_from_markers(profile: Profile, seen: dict[int, np.ndarray]) -> BoardPose:
+    """The homography board-mm -> frame-px from at least 3 of the profile's markers."""
+    known = profile.marker_corners()
+    ids = sorted(i for i in seen if i in known)
+    if len(ids) < 3:
+        raise BoardNotFound(
+            f"{len(ids)} of the board's markers {sorted(known)} are visible; at least 3 are needed"
+        )
+    board = np.concatenate([known[i] for i in ids])
+    frame = np.concatenate([seen[i] for i in ids])
+    h, _ = cv2.findHomography(board, frame, 0)
+    if h is None:
+        raise BoardNotFound("the markers do not make a consistent board (are they placed as printed?)")
+    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), h).reshape(-1, 2)
+    error = float(np.linalg.norm(projected - frame, axis=1).mean())
+    if error > MAX_ERROR_PX * 3:
+        raise BoardNotFound(f"the markers disagree by {error:.1f} px: one may be moved or misplaced")
+    return BoardPose(
+        homography=tuple(float(v) for v in h.ravel()), markers=tuple(ids), error_px=round(error, 2)
+    )
+
+
+def to_frame(pose: BoardPose, points_mm: np.ndarray) -> np.ndarray:
+    h = np.array(pose.homography, np.float64).reshape(3, 3)
+    return cv2.perspectiveTransform(np.asarray(points_mm, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+
+
+def to_board(pose: BoardPose, points_px: np.ndarray) -> np.ndarray:
+    h = np.linalg.inv(np.array(pose.homography, np.float64).reshape(3, 3))
+    return cv2.perspectiveTransform(np.asarray(points_px, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+
+
+def px_per_mm(pose: BoardPose, at_mm: tuple[float, float]) -> float:
+    """The local scale at a board point (for sizing dice and pieces)."""
+    x, y = at_mm
+    pts = to_frame(pose, np.array([[x, y], [x + 10, y], [x, y + 10]]))
+    return float((np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[0])) / 20)
+
+
+def rectify(
+    frame: np.ndarray, pose: BoardPose, profile: Profile, px_per_mm_out: float = 2.0, margin_mm: float = 0.0
+) -> np.ndarray:
+    """A top-down view of the board, `px_per_mm_out` pixels per millimetre."""
+    w, h = profile.size
+    s = px_per_mm_out
+    shift = np.array([[s, 0, margin_mm * s], [0, s, margin_mm * s], [0, 0, 1]], np.float64)
+    board_to_out = shift @ np.linalg.inv(np.array(pose.homography, np.float64).reshape(3, 3))
+    size = (int((w + 2 * margin_mm) * s), int((h + 2 * margin_mm) * s))
+    return cv2.warpPerspective(frame, board_to_out, size, flags=cv2.INTER_LINEAR)
+
+
+class BoardLocator:
+    """Finds the board once, then re-checks the cached pose cheaply on each frame."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.detector = _detector()
+        self.pose: BoardPose | None = None
+        self.full_detections = 0
+
+    def locate(self, frame: object) -> BoardPose:
+        image = as_bgr(frame)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        if self.pose is not None:
+            seen = self._recheck(grey, self.pose)
+            if seen is not None:
+                return self.pose
+        self.full_detections += 1
+        self.pose = None
+        self.pose = pose_from_markers(self.profile, detect_markers(grey, self.detector))
+        return self.pose
+
+    def _recheck(self, grey: np.ndarray, pose: BoardPose) -> dict[int, np.ndarray] | None:
+        """The markers found again where the pose says they are, or None if the board moved."""
+        known = self.profile.marker_corners()
+        seen: dict[int, np.ndarray] = {}
+        h, w = grey.shape
+        for i in pose.markers:
+            expected = to_frame(pose, known[i])
+            side = float(np.linalg.norm(expected[0] - expected[1]))
+            pad = side * RECHECK_MARGIN
+            x0, y0 = (expected.min(axis=0) - pad).astype(int)
+            x1, y1 = (expected.max(axis=0) + pad).astype(int)
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+            if x1 - x0 < 8 or y1 - y0 < 8:
+                return None
+            found = detect_markers(grey[y0:y1, x0:x1], self.detector, (x0, y0)).get(i)
+            if found is None or float(np.linalg.norm(found - expected, axis=1).mean()) > MAX_ERROR_PX:
+                return None
+            seen[i] = found
+        return seen

@@ -1,0 +1,57 @@
+"""Naming a piece's colour from a palette the players can calibrate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+# Typical colours of dice and wooden pieces under indoor light (BGR). Players calibrate
+# by showing their own pieces (`Palette.with_sample`).
+DEFAULT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "white": (225, 225, 225),
+    "black": (40, 40, 40),
+    "red": (50, 40, 190),
+    "green": (70, 150, 40),
+    "blue": (170, 60, 30),
+    "yellow": (40, 200, 225),
+    "purple": (120, 40, 100),
+    "orange": (30, 120, 230),
+    "pink": (170, 140, 235),
+}
+
+
+@dataclass(frozen=True)
+class Palette:
+    colours: tuple[tuple[str, tuple[int, int, int]], ...] = field(
+        default_factory=lambda: tuple(DEFAULT_COLOURS.items())
+    )
+
+    def with_sample(self, name: str, bgr: tuple[int, int, int]) -> Palette:
+        """The palette with `name` re-measured (or added) from a real piece."""
+        rest = tuple(c for c in self.colours if c[0] != name)
+        return Palette(rest + ((name, bgr),))
+
+    def lab(self) -> tuple[list[str], np.ndarray]:
+        names = [n for n, _ in self.colours]
+        bgr = np.array([[c for _, c in self.colours]], np.uint8)
+        return names, cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+
+
+def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> np.ndarray:
+    """The median colour of the middle of a piece (pips and edges are the minority)."""
+    x, y = center
+    r = max(2, int(size * 0.3))
+    h, w = image.shape[:2]
+    patch = image[max(0, int(y) - r) : min(h, int(y) + r), max(0, int(x) - r) : min(w, int(x) + r)]
+    if patch.size == 0:
+        return np.zeros(3, np.float32)
+    return np.median(patch.reshape(-1, 3), axis=0).astype(np.float32)
+
+
+def name_colour(image: np.ndarray, center: tuple[float, float], size: float, palette: Palette) -> str:
+    names, lab = palette.lab()
+    bgr = body_colour(image, center, size).astype(np.uint8).reshape(1, 1, 3)
+    sample = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    return names[int(np.argmin(((lab - sample) ** 2).sum(axis=1)))]

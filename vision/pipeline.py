@@ -1,0 +1,78 @@
+"""read_table: one frame (and a board profile, or none) -> an Observation."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .board import BoardLocator, px_per_mm, to_board, to_frame
+from .dice import DiceConfig, DiceReader
+from .frames import as_bgr
+from .profiles import Profile
+from .types import DieReading, Observation
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    dice: DiceConfig = field(default_factory=DiceConfig)
+
+
+class TableReader:
+    """Everything that is loaded or cached once (network, board pose); `read` per frame."""
+
+    def __init__(self, profile: Profile | None = None, config: VisionConfig | None = None) -> None:
+        self.profile = profile
+        self.config = config or VisionConfig()
+        self.dice = DiceReader(config=self.config.dice)
+        self.locator = BoardLocator(profile) if profile else None
+
+    def read(self, frame: object, settled: bool = True) -> Observation:
+        image = as_bgr(frame)
+        timings: dict[str, float] = {}
+        start = time.perf_counter()
+        if self.locator is None or self.profile is None:
+            dice = self.dice.read(image)
+            timings["dice"] = (time.perf_counter() - start) * 1000
+            return Observation(dice=dice, settled=settled, timings_ms=timings)
+        pose = self.locator.locate(image)
+        timings["board"] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        dice: list[DieReading] = []
+        for region in (r for r in self.profile.regions if r.holds == "dice"):
+            corners = to_frame(pose, np.array(region.polygon))
+            x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+            x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+            h, w = image.shape[:2]
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+            if x1 - x0 < 16 or y1 - y0 < 16:
+                continue
+            die_px = self.profile.die_mm * px_per_mm(pose, region.centre())
+            for d in self.dice.read(image[y0:y1, x0:x1], die_px=die_px):
+                centre = (d.center[0] + x0, d.center[1] + y0)
+                if region.contains(tuple(to_board(pose, np.array([centre]))[0])):
+                    dice.append(
+                        DieReading(d.kind, d.value, centre, d.size, d.confidence, d.color, region.name)
+                    )
+        timings["dice"] = (time.perf_counter() - start) * 1000
+        return Observation(dice=tuple(dice), pose=pose, settled=settled, timings_ms=timings)
+
+
+def read_table(
+    frame: object, profile: Profile | None = None, config: VisionConfig | None = None
+) -> Observation:
+    """One-off read (loads the network each call: for scripts; a live loop keeps a TableReader)."""
+    return TableReader(profile, config).read(frame)
+
+
+def draw(frame: object, observation: Observation) -> np.ndarray:
+    """The frame with what was seen drawn on it, for people to check."""
+    image = as_bgr(frame).copy()
+    for d in observation.dice:
+        x, y, r = int(d.center[0]), int(d.center[1]), int(d.size / 2)
+        colour = (0, 200, 0) if d.confidence >= 0.5 else (0, 165, 255)
+        cv2.rectangle(image, (x - r, y - r), (x + r, y + r), colour, 2)
+        cv2.putText(image, str(d.value), (x - r, y - r - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2)
+    return image

@@ -1,0 +1,145 @@
+"""Board profiles: named regions in board millimetres, and where the markers lie.
+
+Format `board-profile/1` (TOML), documented in docs/board-profiles.md. Players
+write profiles for their own printed boards, so the loader explains every error.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+FORMAT = "board-profile/1"
+HOLDS = ("dice", "stack", "tokens")
+
+
+class ProfileError(ValueError):
+    """A profile file that does not follow board-profile/1."""
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    holds: str
+    polygon: tuple[tuple[float, float], ...]
+
+    def contains(self, point: tuple[float, float]) -> bool:
+        contour = np.array(self.polygon, np.float32).reshape(-1, 1, 2)
+        return cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0
+
+    def centre(self) -> tuple[float, float]:
+        xs, ys = zip(*self.polygon)
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    game: str | None
+    players: int | None
+    size: tuple[float, float]
+    """Board width and height in millimetres (x east, y south, origin at the north-west corner)."""
+    marker_size: float
+    markers: tuple[tuple[int, tuple[float, float]], ...]
+    """Marker id and the centre of the marker in board millimetres."""
+    regions: tuple[Region, ...]
+    die_mm: float = 16.0
+
+    def region(self, name: str) -> Region:
+        for r in self.regions:
+            if r.name == name:
+                return r
+        raise KeyError(f"profile {self.name} has no region {name!r}")
+
+    def marker_corners(self) -> dict[int, np.ndarray]:
+        """Each marker's four corners in board mm, in ArUco's order (TL, TR, BR, BL)."""
+        h = self.marker_size / 2
+        return {
+            i: np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], np.float32)
+            for i, (x, y) in self.markers
+        }
+
+
+def _pair(value: Any, what: str) -> tuple[float, float]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int | float) for v in value)):
+        raise ProfileError(f"{what} must be [x, y] in millimetres, not {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
+    if data.get("format") != FORMAT:
+        raise ProfileError(f'a profile starts with format = "{FORMAT}"')
+    name = str(data.get("name", name))
+    size = _pair(data.get("size"), "size")
+    markers_data = data.get("markers", {})
+    positions = markers_data.get("positions", {})
+    if len(positions) < 3:
+        raise ProfileError("markers.positions needs at least 3 markers (id = [x, y])")
+    try:
+        markers = tuple(sorted((int(k), _pair(v, f"marker {k}")) for k, v in positions.items()))
+    except ValueError as error:
+        raise ProfileError(f"marker ids are whole numbers: {error}") from error
+    regions: list[Region] = []
+    for i, r in enumerate(data.get("regions", [])):
+        if r.get("holds") not in HOLDS:
+            raise ProfileError(f"region {i}: holds is one of {HOLDS}")
+        polygon = tuple(_pair(p, f"region {r.get('name')} point") for p in r.get("polygon", []))
+        if len(polygon) < 3:
+            raise ProfileError(f"region {r.get('name')}: a polygon has 3 points or more")
+        regions.append(Region(str(r["name"]), r["holds"], polygon))
+    for g in data.get("grids", []):
+        ox, oy = _pair(g.get("origin"), "grid origin")
+        cw, ch = _pair(g.get("cell"), "grid cell")
+        skip = set(g.get("skip", []))
+        if g.get("holds") not in HOLDS:
+            raise ProfileError(f"grid {g.get('prefix')}: holds is one of {HOLDS}")
+        for row in range(int(g["rows"])):
+            for col in range(int(g["cols"])):
+                if f"{row}/{col}" in skip:
+                    continue
+                x, y = ox + col * cw, oy + row * ch
+                poly = ((x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch))
+                regions.append(Region(f"{g['prefix']}/{row}/{col}", g["holds"], poly))
+    names = [r.name for r in regions]
+    if len(set(names)) != len(names):
+        raise ProfileError("region names must be unique")
+    return Profile(
+        name=name,
+        game=data.get("game"),
+        players=data.get("players"),
+        size=size,
+        marker_size=float(markers_data.get("size", 40)),
+        markers=markers,
+        regions=tuple(regions),
+        die_mm=float(data.get("die_mm", 16)),
+    )
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """A built-in profile by name (`amharb-4p`) or a profile file by path."""
+    path = Path(name_or_path)
+    try:
+        if path.suffix == ".toml" or path.exists():
+            text = path.read_text(encoding="utf-8")
+        else:
+            text = resources.files(__package__).joinpath(f"{name_or_path}.toml").read_text(encoding="utf-8")
+    except (OSError, FileNotFoundError) as error:
+        raise ProfileError(f"no profile {name_or_path!r} ({error})") from error
+    try:
+        return parse_profile(tomllib.loads(text), path.stem)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(f"{name_or_path}: {error}") from error
+
+
+def builtin_profiles() -> list[str]:
+    return sorted(
+        p.name.removesuffix(".toml")
+        for p in resources.files(__package__).iterdir()
+        if p.name.endswith(".toml")
+    )

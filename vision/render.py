@@ -1,0 +1,149 @@
+"""A scene renderer with exact truth, for tests and recordings (`table-recording/1`).
+
+It draws a board profile top-down (markers, spaces, disc locations) with pieces on
+it, then photographs it: a perspective camera, uneven light, white balance, shadow,
+blur, sensor noise and JPEG. Renders are not reality: real photos, where they
+exist, are the test; renders cover what no photo shows yet (boards, stacks, tokens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .board import DICTIONARY
+from .profiles import Profile
+
+
+@dataclass(frozen=True)
+class Camera:
+    width: int = 1280
+    height: int = 960
+    tilt: float = 0.08
+    """How oblique the view is (0 = straight down); perspective strength of the corners."""
+    fill: float = 0.9
+    """How much of the frame the board (with its margin) fills."""
+    rotation: float = 0.0
+    """Degrees the board is turned in the frame."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """Lighting and sensor: everything between the table and the pixels."""
+
+    brightness: float = 1.0
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    vignette: float = 0.2
+    shadow: float = 0.0
+    """Darkness (0..1) of a soft shadow across part of the frame."""
+    blur: float = 0.0
+    noise: float = 2.0
+    jpeg_quality: int = 90
+
+
+@dataclass(frozen=True)
+class Scene:
+    profile: Profile
+    camera: Camera = field(default_factory=Camera)
+    look: Look = field(default_factory=Look)
+    table_bgr: tuple[int, int, int] = (70, 90, 110)
+    board_bgr: tuple[int, int, int] = (150, 170, 150)
+
+
+def marker_image(marker_id: int, pixels: int) -> np.ndarray:
+    """One printed marker with its white quiet zone, as on the marker sheet."""
+    inner = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICTIONARY), marker_id, pixels)
+    return inner
+
+
+def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The table seen from straight above, and the matrix board-mm -> these pixels."""
+    p = scene.profile
+    xs = [x for _, (x, _) in p.markers] + [0.0, p.size[0]]
+    ys = [y for _, (_, y) in p.markers] + [0.0, p.size[1]]
+    x0, y0 = min(xs) - p.marker_size - margin_mm, min(ys) - p.marker_size - margin_mm
+    x1, y1 = max(xs) + p.marker_size + margin_mm, max(ys) + p.marker_size + margin_mm
+    s = px_per_mm
+    to_px = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]], np.float64)
+    canvas = np.full((int((y1 - y0) * s), int((x1 - x0) * s), 3), scene.table_bgr, np.uint8)
+
+    def pt(x: float, y: float) -> tuple[int, int]:
+        return (int(round((x - x0) * s)), int(round((y - y0) * s)))
+
+    cv2.rectangle(canvas, pt(0, 0), pt(*p.size), scene.board_bgr, -1)
+    for region in p.regions:
+        poly = np.array([pt(x, y) for x, y in region.polygon], np.int32)
+        if region.holds == "tokens":
+            cv2.polylines(canvas, [poly], True, (90, 110, 90), max(1, int(s)))
+        else:
+            cv2.fillPoly(canvas, [poly], (120, 140, 160))
+    side = int(p.marker_size * s)
+    quiet = int(side * 0.25)
+    for marker_id, (mx, my) in p.markers:
+        cx, cy = pt(mx, my)
+        cv2.rectangle(
+            canvas,
+            (cx - side // 2 - quiet, cy - side // 2 - quiet),
+            (cx + side // 2 + quiet, cy + side // 2 + quiet),
+            (255, 255, 255),
+            -1,
+        )
+        img = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
+        canvas[cy - side // 2 : cy - side // 2 + side, cx - side // 2 : cx - side // 2 + side] = img
+    return canvas, to_px
+
+
+def camera_matrix(scene: Scene, top_shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """A perspective mapping top-down pixels -> frame pixels for the scene's camera."""
+    cam = scene.camera
+    h, w = top_shape
+    cx, cy = cam.width / 2, cam.height / 2
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - [w / 2, h / 2]
+    angle = np.deg2rad(cam.rotation)
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    turned = corners @ rot.T
+    extent = turned.max(axis=0) - turned.min(axis=0)
+    placed = turned * cam.fill * min(cam.width / extent[0], cam.height / extent[1])
+    jitter = rng.normal(0, cam.tilt * min(cam.width, cam.height) * 0.1, placed.shape)
+    # The far edge looks smaller: pull the top corners in.
+    placed[:2, 0] *= 1 - cam.tilt
+    target = (placed + jitter + [cx, cy]).astype(np.float32)
+    source = (corners + [w / 2, h / 2]).astype(np.float32)
+    return cv2.getPerspectiveTransform(source, target).astype(np.float64)
+
+
+def photograph(top: np.ndarray, to_frame: np.ndarray, scene: Scene, rng: np.random.Generator) -> np.ndarray:
+    cam, look = scene.camera, scene.look
+    frame = cv2.warpPerspective(
+        top,
+        to_frame,
+        (cam.width, cam.height),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=scene.table_bgr,
+    )
+    img = frame.astype(np.float32) * look.brightness * np.array(look.white_balance, np.float32)
+    ys, xs = np.mgrid[0 : cam.height, 0 : cam.width].astype(np.float32)
+    r = np.hypot((xs - cam.width / 2) / cam.width, (ys - cam.height / 2) / cam.height)
+    img *= (1 - look.vignette * r**2 * 2)[..., None]
+    if look.shadow:
+        a = rng.uniform(0, np.pi)
+        edge = (xs - cam.width / 2) * np.cos(a) + (ys - cam.height / 2) * np.sin(a)
+        img *= (1 - look.shadow * (1 / (1 + np.exp(-edge / 40))))[..., None]
+    if look.blur:
+        img = cv2.GaussianBlur(img, (0, 0), look.blur)
+    img += rng.normal(0, look.noise, img.shape)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def render(scene: Scene, seed: int = 0, px_per_mm: float = 3.0) -> tuple[np.ndarray, np.ndarray]:
+    """The photographed frame and the true homography board-mm -> frame px."""
+    rng = np.random.default_rng(seed)
+    top, board_to_top = draw_top_down(scene, px_per_mm, margin_mm=20)
+    top_to_frame = camera_matrix(scene, top.shape[:2], rng)
+    frame = photograph(top, top_to_frame, scene, rng)
+    return frame, top_to_frame @ board_to_top

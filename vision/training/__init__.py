@@ -1,0 +1,1 @@
+"""Training scripts (torch, training only). The runtime needs OpenCV alone: see vision/dice.py."""
