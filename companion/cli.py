@@ -108,6 +108,13 @@ def cmd_vision_read(args: argparse.Namespace) -> None:
     vision_read(Path(args.image), args.profile, as_json=args.json, debug_dir=args.debug_dir)
 
 
+def cmd_markers(args: argparse.Namespace) -> None:
+    from vision.markers import marker_sheet
+
+    Path(args.out).write_text(marker_sheet(size_mm=args.size), encoding="utf-8")
+    print(f"wrote {args.out}: print it at 100% scale")
+
+
 def cmd_serve(args: argparse.Namespace) -> None:
     from .server import serve
 
@@ -150,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--json", action="store_true")
     rd.add_argument("--debug-dir", help="write an annotated copy of the image here")
     rd.set_defaults(run=cmd_vision_read)
+
+    markers = sub.add_parser("markers", help="write the printable board-marker sheet (SVG, true scale)")
+    markers.add_argument("--out", default="markers.svg")
+    markers.add_argument("--size", type=float, default=40.0, help="marker side in mm (as in the profile)")
+    markers.set_defaults(run=cmd_markers)
 
     serve = sub.add_parser("serve", help="run the companion's web page")
     serve.add_argument("--host", default="127.0.0.1")

@@ -121,3 +121,16 @@ def test_bad_profiles_are_explained(text: str, message: str, tmp_path: Path) -> 
 def test_unknown_profile_name() -> None:
     with pytest.raises(ProfileError, match="no profile"):
         load_profile("monopoly")
+
+
+def test_marker_sheet_markers_decode_as_their_ids() -> None:
+    from vision.board import _detector, detect_markers
+    from vision.markers import marker_bits, marker_sheet
+
+    for marker_id in range(4):
+        bits = np.array(marker_bits(marker_id), np.uint8)
+        image = np.kron(1 - bits, np.ones((20, 20), np.uint8)) * 255
+        image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
+        assert list(detect_markers(image, _detector())) == [marker_id]
+    sheet = marker_sheet()
+    assert sheet.startswith("<svg") and 'width="210mm"' in sheet and sheet.count(">marker ") == 4

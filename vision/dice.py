@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -20,29 +21,71 @@ from .frames import as_bgr
 from .types import DieReading
 
 STRIDE = 4
-TRAINED_DIE_PX = 40.0  # the middle of the die sizes the network saw in training
-GOOD_DIE_PX = (26.0, 58.0)
+CROP_PX = 40
+"""Side of the crop the face reader sees."""
+CROP_SPAN = 1.4
+"""The crop spans this many die sides, so a die a little off-centre or larger is still whole."""
+NONE = 6
+"""The face reader's class for "no die here"."""
+TRAINED_DIE_PX = 24.0
+"""Dice are read at this size: the middle of the sizes the detector saw in training (14-36 px)."""
+GOOD_DIE_PX = (17.0, 32.0)
+"""A first look that finds dice in this range is kept; otherwise the frame is read again rescaled."""
 
 
-def default_model() -> Path:
-    return Path(str(resources.files("vision").joinpath("models/dice_d6.onnx")))
+class Found(NamedTuple):
+    x: float
+    y: float
+    size: float
+    value: int
+    heat: float
+    """The detector's belief that a die is centred here."""
+    belief: float
+    """Belief in `value`."""
+
+
+def bundled(name: str) -> Path:
+    return Path(str(resources.files("vision").joinpath(f"models/{name}")))
+
+
+def crop_die(image: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
+    """The square around a die the face reader sees: CROP_SPAN sides, CROP_PX pixels."""
+    scale = CROP_PX / (CROP_SPAN * size)
+    if scale < 0.7:  # shrink smoothly
+        x, y = centre
+        r = int(CROP_SPAN * size)
+        h, w = image.shape[:2]
+        x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
+        part = cv2.GaussianBlur(image[y0 : min(h, int(y) + r + 1), x0 : min(w, int(x) + r + 1)], (0, 0), 0.4 / scale)
+        image, centre = part, (x - x0, y - y0)
+    m = np.array([[scale, 0, CROP_PX / 2 - centre[0] * scale], [0, scale, CROP_PX / 2 - centre[1] * scale]])
+    return cv2.warpAffine(image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
 
 
 @dataclass(frozen=True)
 class DiceConfig:
     threshold: float = 0.35
     """Minimum centre-heat for a die."""
-    max_side: int = 1280
-    """Frames are read at most this large (before the die-size rescale)."""
+    first_side: int = 512
+    """Without a known die size, the first look is at this longer side."""
     palette: Palette = field(default_factory=Palette)
 
 
 class DiceReader:
     """Holds the network (loaded once); `read` is otherwise a pure function of the frame."""
 
-    def __init__(self, model: Path | None = None, config: DiceConfig | None = None) -> None:
+    def __init__(
+        self,
+        model: Path | None = None,
+        config: DiceConfig | None = None,
+        faces: Path | None | bool = True,
+    ) -> None:
+        """`model` finds dice; `faces` reads them (True: the bundled reader; None: the
+        detector's own face guess, used only while training the reader)."""
         self.config = config or DiceConfig()
-        self.net = cv2.dnn.readNetFromONNX(str(model or default_model()))
+        self.net = cv2.dnn.readNetFromONNX(str(model or bundled("dice_d6.onnx")))
+        face_path = bundled("dice_faces.onnx") if faces is True else faces
+        self.faces = cv2.dnn.readNetFromONNX(str(face_path)) if face_path else None
 
     def _maps(self, image: np.ndarray) -> np.ndarray:
         h, w = image.shape[:2]
@@ -53,8 +96,8 @@ class DiceReader:
         maps: np.ndarray = self.net.forward()[0]
         return maps[:, : (h + STRIDE - 1) // STRIDE, : (w + STRIDE - 1) // STRIDE]
 
-    def _detect(self, image: np.ndarray, scale: float) -> list[tuple[float, float, float, int, float]]:
-        """(x, y, size, value, confidence) in the coordinates of `image`, read at `scale`."""
+    def _detect(self, image: np.ndarray, scale: float) -> list[Found]:
+        """The dice in the coordinates of `image`, read at `scale`."""
         scaled = (
             image if scale == 1 else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         )
@@ -64,7 +107,8 @@ class DiceReader:
         logits = maps[1:7]
         found = []
         for y, x in zip(*np.nonzero(peaks)):
-            y0, y1, x0, x1 = max(0, y - 1), y + 2, max(0, x - 1), x + 2
+            y0, y1 = max(0, y - 1), min(heat.shape[0], y + 2)
+            x0, x1 = max(0, x - 1), min(heat.shape[1], x + 2)
             patch = heat[y0:y1, x0:x1]
             ys, xs = np.mgrid[y0:y1, x0:x1]
             cy = float((patch * ys).sum() / patch.sum()) * STRIDE
@@ -73,12 +117,12 @@ class DiceReader:
             probs = np.exp(z) / np.exp(z).sum()
             value = int(probs.argmax()) + 1
             size = float(np.exp(maps[7, y, x]) * 32)
-            found.append((cx / scale, cy / scale, size / scale, value, float(heat[y, x] * probs.max())))
+            found.append(Found(cx / scale, cy / scale, size / scale, value, float(heat[y, x]), float(probs.max())))
         # Two peaks on one die: keep the stronger.
-        found.sort(key=lambda d: -d[4])
-        kept: list[tuple[float, float, float, int, float]] = []
+        found.sort(key=lambda d: -d.heat)
+        kept: list[Found] = []
         for d in found:
-            if all((d[0] - k[0]) ** 2 + (d[1] - k[1]) ** 2 > (0.5 * max(d[2], k[2])) ** 2 for k in kept):
+            if all((d.x - k.x) ** 2 + (d.y - k.y) ** 2 > (0.5 * max(d.size, k.size)) ** 2 for k in kept):
                 kept.append(d)
         return kept
 
@@ -86,14 +130,14 @@ class DiceReader:
         """Every die in `frame`. `die_px`, when known (from the board pose), sets the scale;
         otherwise a first pass measures the dice and a second reads them at the right size."""
         image = as_bgr(frame)
-        base = min(1.0, self.config.max_side / max(image.shape[:2]))
+        base = min(1.0, self.config.first_side / max(image.shape[:2]))
         if die_px:
             scale = TRAINED_DIE_PX / die_px
         else:
             scale = base
             first = self._detect(image, scale)
             if first:
-                seen = float(np.median([d[2] for d in first])) * scale
+                seen = float(np.median([d.size for d in first])) * scale
                 if not GOOD_DIE_PX[0] <= seen <= GOOD_DIE_PX[1]:
                     scale *= TRAINED_DIE_PX / seen
                 else:
@@ -102,9 +146,23 @@ class DiceReader:
                 return ()
         return self._readings(image, self._detect(image, scale))
 
-    def _readings(
-        self, image: np.ndarray, found: list[tuple[float, float, float, int, float]]
-    ) -> tuple[DieReading, ...]:
+    def _read_faces(self, image: np.ndarray, found: list[Found]) -> list[Found]:
+        """Each found die's face by the face reader; a crop it calls "no die" is dropped."""
+        if self.faces is None or not found:
+            return found
+        crops = [crop_die(image, (d.x, d.y), d.size) for d in found]
+        self.faces.setInput(cv2.dnn.blobFromImages(crops))
+        logits = self.faces.forward()
+        z = np.exp(logits - logits.max(axis=1, keepdims=True))
+        probs = z / z.sum(axis=1, keepdims=True)
+        return [
+            d._replace(value=int(p.argmax()) + 1, belief=float(p.max()))
+            for d, p in zip(found, probs)
+            if int(p.argmax()) != NONE
+        ]
+
+    def _readings(self, image: np.ndarray, found: list[Found]) -> tuple[DieReading, ...]:
+        found = self._read_faces(image, found)
         return tuple(
             DieReading(
                 kind="d6",
@@ -114,5 +172,5 @@ class DiceReader:
                 confidence=round(conf, 3),
                 color=name_colour(image, (x, y), size, self.config.palette),
             )
-            for x, y, size, value, conf in found
+            for x, y, size, value, conf in ((d.x, d.y, d.size, d.value, d.heat * d.belief) for d in found)
         )

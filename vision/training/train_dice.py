@@ -79,11 +79,12 @@ def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return -(pos_loss.sum() + neg_loss.sum()) / n
 
 
-def batch(samples: list, rng: np.random.Generator, size: int) -> tuple[torch.Tensor, ...]:
+def batch(samples: list, rng: np.random.Generator, size: int, die_range: tuple[float, float]
+          ) -> tuple[torch.Tensor, ...]:
     imgs, heats, clss, sizes, masks = [], [], [], [], []
     for _ in range(size):
         s = samples[rng.integers(len(samples))]
-        img, c, v, sz = augment(s, CROP, rng)
+        img, c, v, sz = augment(s, CROP, rng, die_range)
         h, k, ls, m = targets(CROP, c, v, sz)
         imgs.append(img.transpose(2, 0, 1))
         heats.append(h)
@@ -104,7 +105,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--batch", type=int, default=16)
-    parser.add_argument("--width", type=int, default=16)
+    parser.add_argument("--width", type=int, default=12)
+    parser.add_argument("--die-min", type=float, default=14.0, help="smallest die side (px) the net sees")
+    parser.add_argument("--die-max", type=float, default=36.0, help="largest die side (px) the net sees")
     parser.add_argument(
         "--hold-out",
         type=int,
@@ -126,7 +129,7 @@ def main() -> None:
     start = time.time()
     model.train()
     for step in range(args.steps):
-        x, heat, cls, logsize, mask = batch(samples, rng, args.batch)
+        x, heat, cls, logsize, mask = batch(samples, rng, args.batch, (args.die_min, args.die_max))
         out = model(x)
         l_heat = focal(out[:, 0], heat)
         l_cls = F.cross_entropy(out[:, 1:7], cls, ignore_index=-1)
