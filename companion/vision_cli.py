@@ -51,6 +51,11 @@ def _print_result(name: str, r: dict[str, Any]) -> None:
             f"dice {d['correct']}/{d['truth']} correct ({d['accuracy']:.1%}), "
             f"{d['found']} found, {d['false_positives']} false positives"
         )
+    for key in ("stacks", "tokens"):
+        if key in r:
+            x = r[key]
+            fp = f", {x['false_positives']} false positives" if "false_positives" in x else ""
+            parts.append(f"{key} {x['correct']}/{x['truth']} correct ({x['accuracy']:.1%}){fp}")
     if "ms_per_frame" in r:
         parts.append(f"{r['ms_per_frame']['median']} ms/frame median, p95 {r['ms_per_frame']['p95']}")
     print(f"{name}: " + "; ".join(parts))
@@ -65,6 +70,10 @@ def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir:
     else:
         if obs.pose:
             print(f"board: markers {list(obs.pose.markers)}, error {obs.pose.error_px} px")
+        for st in obs.stacks:
+            print(f"stack {st.region}: {st.color} {list(st.discs)} (confidence {st.confidence:.2f})")
+        for tk in obs.tokens:
+            print(f"token {tk.region}: {tk.color} {tk.kind} (confidence {tk.confidence:.2f})")
         for d in obs.dice:
             where = f" in {d.region}" if d.region else ""
             print(f"{d.kind} {d.value} ({d.color}) at {d.center}{where}, confidence {d.confidence:.2f}")

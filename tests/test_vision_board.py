@@ -101,7 +101,7 @@ def test_builtin_profiles_load_with_every_region() -> None:
         ('format = "board-profile/1"\nsize = [10, 10]\n[markers.positions]\n0 = [0, 0]', "at least 3"),
         (
             'format = "board-profile/1"\nsize = [10, 10]\n'
-            '[markers.positions]\n0 = [0,0]\n1 = [1,0]\n2 = [0,1]\n'
+            "[markers.positions]\n0 = [0,0]\n1 = [1,0]\n2 = [0,1]\n"
             '[[regions]]\nname = "a"\nholds = "cards"\npolygon = [[0,0],[1,0],[1,1]]',
             "holds",
         ),

@@ -24,8 +24,12 @@ def reader() -> DiceReader:
     return DiceReader()
 
 
-@given(arrays(st.sampled_from([np.uint8, np.uint16, np.float32, np.int64, np.bool_]),
-              array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=24)))
+@given(
+    arrays(
+        st.sampled_from([np.uint8, np.uint16, np.float32, np.int64, np.bool_]),
+        array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=24),
+    )
+)
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 def test_any_array_is_a_frame_or_a_clear_error(frame: np.ndarray) -> None:
     try:
@@ -99,4 +103,11 @@ def test_stillness_gate_waits_for_a_settled_table() -> None:
 
 def test_agreement_needs_k_equal_readings() -> None:
     vote = Agreement(k=3)
-    assert [vote.update(x) for x in ("a", "a", "b", "a", "a", "a")] == [False, False, False, False, False, True]
+    assert [vote.update(x) for x in ("a", "a", "b", "a", "a", "a")] == [
+        False,
+        False,
+        False,
+        False,
+        False,
+        True,
+    ]

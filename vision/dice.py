@@ -56,10 +56,14 @@ def crop_die(image: np.ndarray, centre: tuple[float, float], size: float) -> np.
         r = int(CROP_SPAN * size)
         h, w = image.shape[:2]
         x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
-        part = cv2.GaussianBlur(image[y0 : min(h, int(y) + r + 1), x0 : min(w, int(x) + r + 1)], (0, 0), 0.4 / scale)
+        part = cv2.GaussianBlur(
+            image[y0 : min(h, int(y) + r + 1), x0 : min(w, int(x) + r + 1)], (0, 0), 0.4 / scale
+        )
         image, centre = part, (x - x0, y - y0)
     m = np.array([[scale, 0, CROP_PX / 2 - centre[0] * scale], [0, scale, CROP_PX / 2 - centre[1] * scale]])
-    return cv2.warpAffine(image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
+    return cv2.warpAffine(
+        image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101
+    )
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,9 @@ class DiceReader:
             probs = np.exp(z) / np.exp(z).sum()
             value = int(probs.argmax()) + 1
             size = float(np.exp(maps[7, y, x]) * 32)
-            found.append(Found(cx / scale, cy / scale, size / scale, value, float(heat[y, x]), float(probs.max())))
+            found.append(
+                Found(cx / scale, cy / scale, size / scale, value, float(heat[y, x]), float(probs.max()))
+            )
         # Two peaks on one die: keep the stronger.
         found.sort(key=lambda d: -d.heat)
         kept: list[Found] = []

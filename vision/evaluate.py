@@ -83,6 +83,8 @@ def evaluate_recording(path: Path, read: Reader) -> tuple[dict[str, Any], list[M
         raise VisionError(f"{path}: not a {FORMAT} recording")
     dice = {"truth": 0, "found": 0, "correct": 0, "false_positives": 0}
     settled = {"truth": 0, "correct": 0}
+    stacks = {"truth": 0, "correct": 0}
+    tokens = {"truth": 0, "correct": 0, "false_positives": 0}
     times: list[float] = []
     misses: list[Miss] = []
     scored = 0
@@ -118,12 +120,53 @@ def evaluate_recording(path: Path, read: Reader) -> tuple[dict[str, Any], list[M
             misses += [
                 Miss(path.name, frame["file"], f"no die at {r.center} (read {r.value})") for r in extra
             ]
+        if "stacks" in truth:
+            by_region = {s.region: s for s in obs.stacks}
+            for t in truth["stacks"]:
+                stacks["truth"] += 1
+                seen = by_region.get(t["region"])
+                if (
+                    seen
+                    and list(seen.discs) == t["discs"]
+                    and (t.get("color") is None or seen.color == t["color"])
+                ):
+                    stacks["correct"] += 1
+                else:
+                    got = f"{seen.color} {list(seen.discs)}" if seen else "nothing"
+                    misses.append(
+                        Miss(
+                            path.name,
+                            frame["file"],
+                            f"stack {t['region']} {t.get('color')} {t['discs']}: read {got}",
+                        )
+                    )
+        if "tokens" in truth:
+            wanted = [(t["region"], t["kind"], t.get("color")) for t in truth["tokens"]]
+            seen_tokens = [(s.region, s.kind, s.color) for s in obs.tokens]
+            tokens["truth"] += len(wanted)
+            for w in wanted:
+                hit = next(
+                    (s for s in seen_tokens if s[:2] == w[:2] and (w[2] is None or s[2] == w[2])), None
+                )
+                if hit:
+                    seen_tokens.remove(hit)
+                    tokens["correct"] += 1
+                else:
+                    misses.append(Miss(path.name, frame["file"], f"token {' '.join(map(str, w))} not read"))
+            tokens["false_positives"] += len(seen_tokens)
+            misses += [
+                Miss(path.name, frame["file"], f"no token {' '.join(map(str, s))}") for s in seen_tokens
+            ]
         if "settled" in truth:
             settled["truth"] += 1
             settled["correct"] += int(obs.settled == truth["settled"])
     result: dict[str, Any] = {"recording": path.name, "frames": len(meta["frames"]), "frames_scored": scored}
     if dice["truth"] or dice["false_positives"]:
         result["dice"] = {**dice, "accuracy": round(dice["correct"] / max(1, dice["truth"]), 4)}
+    if stacks["truth"]:
+        result["stacks"] = {**stacks, "accuracy": round(stacks["correct"] / stacks["truth"], 4)}
+    if tokens["truth"] or tokens["false_positives"]:
+        result["tokens"] = {**tokens, "accuracy": round(tokens["correct"] / max(1, tokens["truth"]), 4)}
     if times:
         result["ms_per_frame"] = percentiles(times)
     return result, misses
@@ -150,10 +193,15 @@ def evaluate(path: Path, read: Reader) -> tuple[dict[str, Any], list[Miss]]:
         "frames": sum(r["frames"] for r in results),
         "frames_scored": sum(r["frames_scored"] for r in results),
     }
-    with_dice = [r["dice"] for r in results if "dice" in r]
-    if with_dice:
-        d = {k: sum(x[k] for x in with_dice) for k in ("truth", "found", "correct", "false_positives")}
-        total["dice"] = {**d, "accuracy": round(d["correct"] / max(1, d["truth"]), 4)}
+    for key, fields in (
+        ("dice", ("truth", "found", "correct", "false_positives")),
+        ("stacks", ("truth", "correct")),
+        ("tokens", ("truth", "correct", "false_positives")),
+    ):
+        parts = [r[key] for r in results if key in r]
+        if parts:
+            summed = {k: sum(x[k] for x in parts) for k in fields}
+            total[key] = {**summed, "accuracy": round(summed["correct"] / max(1, summed["truth"]), 4)}
     medians = [r["ms_per_frame"]["median"] for r in results if "ms_per_frame" in r]
     if medians:
         total["ms_per_frame"] = {

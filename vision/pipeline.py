@@ -10,8 +10,11 @@ import numpy as np
 
 from .board import BoardLocator, px_per_mm, to_board, to_frame
 from .dice import DiceConfig, DiceReader
+from .discs import read_stacks
 from .frames import as_bgr
 from .profiles import Profile
+from .regions import TopDown
+from .tokens import read_tokens
 from .types import DieReading, Observation
 
 
@@ -26,7 +29,8 @@ class TableReader:
     def __init__(self, profile: Profile | None = None, config: VisionConfig | None = None) -> None:
         self.profile = profile
         self.config = config or VisionConfig()
-        self.dice = DiceReader(config=self.config.dice)
+        needs_dice = profile is None or any(r.holds == "dice" for r in profile.regions)
+        self.dice = DiceReader(config=self.config.dice) if needs_dice else None
         self.locator = BoardLocator(profile) if profile else None
 
     def read(self, frame: object, settled: bool = True) -> Observation:
@@ -34,6 +38,7 @@ class TableReader:
         timings: dict[str, float] = {}
         start = time.perf_counter()
         if self.locator is None or self.profile is None:
+            assert self.dice is not None
             dice = self.dice.read(image)
             timings["dice"] = (time.perf_counter() - start) * 1000
             return Observation(dice=dice, settled=settled, timings_ms=timings)
@@ -41,7 +46,7 @@ class TableReader:
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         dice: list[DieReading] = []
-        for region in (r for r in self.profile.regions if r.holds == "dice"):
+        for region in (r for r in self.profile.regions if r.holds == "dice" and self.dice):
             corners = to_frame(pose, np.array(region.polygon))
             x0, y0 = np.floor(corners.min(axis=0)).astype(int)
             x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
@@ -50,6 +55,7 @@ class TableReader:
             if x1 - x0 < 16 or y1 - y0 < 16:
                 continue
             die_px = self.profile.die_mm * px_per_mm(pose, region.centre())
+            assert self.dice is not None
             for d in self.dice.read(image[y0:y1, x0:x1], die_px=die_px):
                 centre = (d.center[0] + x0, d.center[1] + y0)
                 if region.contains(tuple(to_board(pose, np.array([centre]))[0])):
@@ -57,7 +63,19 @@ class TableReader:
                         DieReading(d.kind, d.value, centre, d.size, d.confidence, d.color, region.name)
                     )
         timings["dice"] = (time.perf_counter() - start) * 1000
-        return Observation(dice=tuple(dice), pose=pose, settled=settled, timings_ms=timings)
+        start = time.perf_counter()
+        top = TopDown.of(image, pose, self.profile)
+        timings["rectify"] = (time.perf_counter() - start) * 1000
+        palette, colours = self.config.dice.palette, self.profile.piece_colours
+        start = time.perf_counter()
+        stacks = read_stacks(top, self.profile, palette, colours)
+        timings["stacks"] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        tokens = read_tokens(top, self.profile, palette, colours)
+        timings["tokens"] = (time.perf_counter() - start) * 1000
+        return Observation(
+            dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
+        )
 
 
 def read_table(

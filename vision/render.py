@@ -14,7 +14,26 @@ import cv2
 import numpy as np
 
 from .board import DICTIONARY
+from .colours import DEFAULT_COLOURS
 from .profiles import Profile
+
+
+@dataclass(frozen=True)
+class StackSpec:
+    region: str
+    colour: str
+    discs: tuple[int, ...]
+    """Disc sizes bottom to top (4 = largest)."""
+    offset: tuple[float, float] = (0.0, 0.0)
+    """Millimetres from the region's centre."""
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    region: str
+    kind: str
+    colour: str
+    offset: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -50,6 +69,51 @@ class Scene:
     look: Look = field(default_factory=Look)
     table_bgr: tuple[int, int, int] = (70, 90, 110)
     board_bgr: tuple[int, int, int] = (150, 170, 150)
+    stacks: tuple[StackSpec, ...] = ()
+    tokens: tuple[TokenSpec, ...] = ()
+    parallax: float = 0.012
+    """How far a point 1 mm up appears to shift, per mm from the camera's nadir (the board centre)."""
+
+
+def _shade(bgr: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    return tuple(int(min(255, max(0, c * factor))) for c in bgr)  # type: ignore[return-value]
+
+
+def draw_pieces(canvas: np.ndarray, scene: Scene, pt, s: float) -> None:
+    """Disc stacks as seen from above (each disc a shaded circle, higher discs shifted by
+    parallax) and tokens (round wooden pieces of their kind's width)."""
+    p = scene.profile
+    nadir = np.array(p.size) / 2
+    for stack in scene.stacks:
+        base = np.array(p.region(stack.region).centre()) + stack.offset
+        colour = DEFAULT_COLOURS[stack.colour]
+        for level, disc in enumerate(stack.discs, start=1):
+            radius = int(round(p.disc_mm[disc - 1] / 2 * s))
+            bottom = base + (base - nadir) * scene.parallax * (level - 1) * p.disc_height_mm / 10
+            top = base + (base - nadir) * scene.parallax * level * p.disc_height_mm / 10
+            # The disc's shadow, then its side wall (seen where parallax shifts the top face),
+            # then the top face with the darker rounded edge of real wooden discs.
+            bx, by = pt(*bottom)
+            cv2.circle(
+                canvas, (bx + int(s), by + int(s)), radius, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA
+            )
+            for f in np.linspace(0, 1, 4):
+                wx, wy = pt(*(bottom + (top - bottom) * f))
+                cv2.circle(canvas, (wx, wy), radius, _shade(colour, 0.55), -1, cv2.LINE_AA)
+            cx, cy = pt(*top)
+            cv2.circle(canvas, (cx, cy), radius, _shade(colour, 0.85 + 0.04 * level), -1, cv2.LINE_AA)
+            cv2.circle(
+                canvas, (cx, cy), radius, _shade(colour, 0.5), max(1, int(round(0.8 * s))), cv2.LINE_AA
+            )
+    sizes = dict(p.token_mm)
+    for token in scene.tokens:
+        centre = np.array(p.region(token.region).centre()) + token.offset
+        colour = DEFAULT_COLOURS[token.colour]
+        cx, cy = pt(*centre)
+        r = int(round(sizes[token.kind] / 2 * s))
+        cv2.circle(canvas, (cx + int(s), cy + int(s)), r, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA)
+        cv2.circle(canvas, (cx, cy), r, colour, -1, cv2.LINE_AA)
+        cv2.circle(canvas, (cx, cy), max(1, r // 2), _shade(colour, 1.15), -1, cv2.LINE_AA)
 
 
 def marker_image(marker_id: int, pixels: int) -> np.ndarray:
@@ -92,6 +156,7 @@ def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.
         )
         img = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
         canvas[cy - side // 2 : cy - side // 2 + side, cx - side // 2 : cx - side // 2 + side] = img
+    draw_pieces(canvas, scene, pt, s)
     return canvas, to_px
 
 

@@ -50,6 +50,13 @@ class Profile:
     """Marker id and the centre of the marker in board millimetres."""
     regions: tuple[Region, ...]
     die_mm: float = 16.0
+    disc_mm: tuple[float, ...] = (22.0, 30.0, 38.0, 46.0)
+    """Diameters of the disc sizes 1..4 (Tower-of-Hanoi discs), millimetres."""
+    disc_height_mm: float = 8.0
+    token_mm: tuple[tuple[str, float], ...] = (("priest", 20.0), ("cultist", 12.0))
+    """Token kinds and their width seen from above, millimetres, largest first."""
+    piece_colours: tuple[str, ...] | None = None
+    """The colours pieces come in (palette names); None: any palette colour."""
 
     def region(self, name: str) -> Region:
         for r in self.regions:
@@ -118,7 +125,35 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
         markers=markers,
         regions=tuple(regions),
         die_mm=float(data.get("die_mm", 16)),
+        piece_colours=tuple(data["piece_colours"]) if "piece_colours" in data else None,
+        **_pieces(data.get("pieces", {})),
     )
+
+
+def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
+    """The optional [pieces] table: disc diameters and token sizes (defaults otherwise)."""
+    out: dict[str, Any] = {}
+    discs = pieces.get("discs", {})
+    if "diameters" in discs:
+        d = discs["diameters"]
+        if not (
+            isinstance(d, list)
+            and len(d) == 4
+            and all(isinstance(v, int | float) for v in d)
+            and d == sorted(d)
+        ):
+            raise ProfileError("pieces.discs.diameters lists the 4 disc diameters, smallest first")
+        out["disc_mm"] = tuple(float(v) for v in d)
+    if "thickness" in discs:
+        out["disc_height_mm"] = float(discs["thickness"])
+    tokens = pieces.get("tokens", {})
+    if tokens:
+        try:
+            sizes = sorted(((str(k), float(v["width"])) for k, v in tokens.items()), key=lambda kv: -kv[1])
+        except (KeyError, TypeError, ValueError) as error:
+            raise ProfileError("pieces.tokens.KIND needs width = millimetres") from error
+        out["token_mm"] = tuple(sizes)
+    return out
 
 
 def load_profile(name_or_path: str | Path) -> Profile:

@@ -79,8 +79,9 @@ def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return -(pos_loss.sum() + neg_loss.sum()) / n
 
 
-def batch(samples: list, rng: np.random.Generator, size: int, die_range: tuple[float, float]
-          ) -> tuple[torch.Tensor, ...]:
+def batch(
+    samples: list, rng: np.random.Generator, size: int, die_range: tuple[float, float]
+) -> tuple[torch.Tensor, ...]:
     imgs, heats, clss, sizes, masks = [], [], [], [], []
     for _ in range(size):
         s = samples[rng.integers(len(samples))]

@@ -57,7 +57,9 @@ def random_crop(image: np.ndarray, centre: np.ndarray, size: float, rng: np.rand
         m[0, 2] += CROP_PX
     if scale < 0.7:  # shrink smoothly, as the runtime's INTER_AREA resize does
         image = cv2.GaussianBlur(image, (0, 0), 0.4 / scale)
-    crop = cv2.warpAffine(image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
+    crop = cv2.warpAffine(
+        image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101
+    )
     crop = _jitter_colour(crop, rng)
     if rng.random() < 0.25:
         crop = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.3, 1.0))
@@ -86,9 +88,15 @@ class FaceNet(nn.Module):
             return [nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
 
         self.body = nn.Sequential(
-            *conv(3, w), *conv(w, w), nn.MaxPool2d(2),
-            *conv(w, 2 * w), *conv(2 * w, 2 * w), nn.MaxPool2d(2),
-            *conv(2 * w, 3 * w), *conv(3 * w, 3 * w), nn.MaxPool2d(2),
+            *conv(3, w),
+            *conv(w, w),
+            nn.MaxPool2d(2),
+            *conv(w, 2 * w),
+            *conv(2 * w, 2 * w),
+            nn.MaxPool2d(2),
+            *conv(2 * w, 3 * w),
+            *conv(3 * w, 3 * w),
+            nn.MaxPool2d(2),
             *conv(3 * w, 4 * w),
         )
         self.fc = nn.Linear(4 * w, 7)
@@ -133,7 +141,9 @@ def main() -> None:
             else:
                 k, i = dice[int(rng.integers(len(dice)))]
                 centre, size, label = samples[k].centers[i], float(sizes[k][i]), int(samples[k].values[i]) - 1
-            crops.append(random_crop(samples[k].image, np.asarray(centre, np.float32), size, rng).transpose(2, 0, 1))
+            crops.append(
+                random_crop(samples[k].image, np.asarray(centre, np.float32), size, rng).transpose(2, 0, 1)
+            )
             labels.append(label)
         x = torch.from_numpy(np.stack(crops)).float()
         y = torch.tensor(labels)
@@ -146,13 +156,29 @@ def main() -> None:
             print(f"step {step} loss {loss.item():.3f} {time.time() - start:.0f}s", flush=True)
     model.eval()
     warnings.filterwarnings("ignore", category=DeprecationWarning)
-    torch.onnx.export(model, torch.zeros(1, 3, CROP_PX, CROP_PX), str(args.out), input_names=["crops"],
-                      output_names=["logits"], opset_version=13, dynamo=False,
-                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+    torch.onnx.export(
+        model,
+        torch.zeros(1, 3, CROP_PX, CROP_PX),
+        str(args.out),
+        input_names=["crops"],
+        output_names=["logits"],
+        opset_version=13,
+        dynamo=False,
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+    )
     settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
-    args.out.with_suffix(".json").write_text(json.dumps(
-        {"settings": settings, "recordings": RECORDINGS, "seconds": round(time.time() - start),
-         "torch": torch.__version__}, indent=1) + "\n")
+    args.out.with_suffix(".json").write_text(
+        json.dumps(
+            {
+                "settings": settings,
+                "recordings": RECORDINGS,
+                "seconds": round(time.time() - start),
+                "torch": torch.__version__,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB)")
 
 

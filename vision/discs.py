@@ -1,0 +1,121 @@
+"""Tower-of-Hanoi disc stacks seen from above: which sizes are there, and whose colour.
+
+A stack shows as concentric rings: the largest disc's rim outside, each smaller
+disc above it inside. Because discs are always larger under smaller, the sizes
+present say the whole stack. Seen from a slightly oblique camera the higher discs
+shift sideways (parallax), so each ring's centre is searched for on its own.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .colours import Palette
+from .profiles import Profile, Region
+from .regions import TopDown, foreground
+from .types import DiscStack
+
+RING_SAMPLES = 72
+SIDE_PX = 6.0
+OUTLINE_SLACK_MM = 4.0
+"""How much larger than its bottom disc a stack's outline may look (shadow, side walls, blur)."""
+"""The rim line is compared with the faces this far inside and outside it."""
+MAX_SHIFT_MM = 3.0
+"""How far one disc's centre may sit from the one below it (parallax and careless stacking)."""
+RING_SCORE = 1.2
+"""A ring is there when its line is this much darker (Lab lightness) than the faces beside it
+(30th percentile round the circle)."""
+
+
+def _ring_score(light: np.ndarray, centre: tuple[float, float], radius: float, fill: float) -> float:
+    """How clearly a disc's rim runs round this circle: the rim is a dark line (the edge and
+    the side of the disc above) on the discs' lighter top faces (lightness `fill`)."""
+    angles = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
+    cos, sin = np.cos(angles), np.sin(angles)
+
+    def along(r: float) -> np.ndarray:
+        xs = np.clip(centre[0] + r * cos, 0, light.shape[1] - 1).astype(int)
+        ys = np.clip(centre[1] + r * sin, 0, light.shape[0] - 1).astype(int)
+        return light[ys, xs]
+
+    on = np.minimum.reduce([along(radius - 1.5), along(radius), along(radius + 1.5)])
+    sides = np.minimum(along(radius - SIDE_PX), along(radius + SIDE_PX))
+    # Most of the circle must show the line: an arc touching another rim does not count.
+    return float(np.percentile(sides - on, 30))
+
+
+def _best_ring(
+    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float, fill: float
+) -> tuple[float, tuple[float, float]]:
+    best = (0.0, around)
+    steps = np.arange(-shift_px, shift_px + 0.1, 2.0)
+    for dx in steps:
+        for dy in steps:
+            c = (around[0] + dx, around[1] + dy)
+            score = _ring_score(light, c, radius, fill)
+            if score > best[0]:
+                best = (score, c)
+    return best
+
+
+def read_stack(
+    top: TopDown, profile: Profile, region: Region, palette: Palette, colours: tuple[str, ...] | None = None
+) -> DiscStack:
+    """The stack in one disc location (an empty one has no discs)."""
+    rows, cols, _ = top.window(region)
+    image, pixels = top.image[rows, cols], top.lab[rows, cols]
+    background = np.median(pixels.reshape(-1, 3), axis=0)
+    mask = foreground(pixels, background)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    s = top.px_per_mm
+    smallest = np.pi * (profile.disc_mm[0] * s / 2) ** 2
+    if count <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < 0.5 * smallest:
+        return DiscStack(region.name, None, (), 1.0)
+    blob = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
+    light = cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0)
+    fill = float(np.percentile(light[labels == blob], 75))
+    area = float(stats[blob, cv2.CC_STAT_AREA])
+    outline_mm = 2 * np.sqrt(area / np.pi) / s
+    sizes = np.array(profile.disc_mm)
+    names, lab_palette = palette.lab()
+    allowed = [i for i, n in enumerate(names) if colours is None or n in colours]
+    colour_lab = np.median(pixels[labels == blob], axis=0)
+    distances = ((lab_palette[allowed] - colour_lab) ** 2).sum(axis=1)
+    colour = names[allowed[int(distances.argmin())]]
+    # Start from the centre of the circle round the whole stack, then find the bottom disc:
+    # the largest rim that runs all the way round (shadow and side walls make the outline a
+    # little larger than the disc, never a whole size).
+    contours, _ = cv2.findContours(
+        (labels == blob).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+    )
+    (cx, cy), _ = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
+    centre = (float(cx), float(cy))
+    discs: list[int] = []
+    confidence = 1.0
+    skipped = 0
+    for size in range(len(sizes), 0, -1):
+        if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM:
+            continue
+        # Each level up may shift the next disc further (parallax); an absent size is a level less.
+        shift = MAX_SHIFT_MM * s * (skipped + 1)
+        score, found_at = _best_ring(light, centre, sizes[size - 1] / 2 * s, shift, fill)
+        if score >= RING_SCORE:
+            discs.append(size)
+            centre = found_at
+            skipped = 0
+        elif discs:
+            skipped += 1
+        confidence = min(confidence, min(1.0, abs(score - RING_SCORE) / RING_SCORE + 0.3))
+    if not discs:  # no rim stood out: trust the outline alone
+        discs = [int(np.abs(sizes - (outline_mm - OUTLINE_SLACK_MM)).argmin()) + 1]
+        confidence = 0.3
+    return DiscStack(region.name, colour, tuple(discs), round(confidence, 3))
+
+
+def read_stacks(
+    top: TopDown, profile: Profile, palette: Palette, colours: tuple[str, ...] | None = None
+) -> tuple[DiscStack, ...]:
+    """Every stack region's stack; empty locations are left out."""
+    stacks = (read_stack(top, profile, r, palette, colours) for r in profile.regions if r.holds == "stack")
+    return tuple(s for s in stacks if s.discs)

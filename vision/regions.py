@@ -1,0 +1,130 @@
+"""The board straightened to a top-down view once per frame; regions are slices of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .profiles import Profile, Region
+from .types import BoardPose
+
+PX_PER_MM = 2.0
+"""The top-down scale: a 12 mm cultist is 24 px, discs differ by 8 mm = 16 px."""
+
+
+@dataclass(frozen=True)
+class TopDown:
+    """The part of the frame holding the profile's regions, seen from straight above."""
+
+    image: np.ndarray
+    lab: np.ndarray
+    origin_mm: tuple[float, float]
+    px_per_mm: float
+
+    @classmethod
+    def of(
+        cls,
+        frame: np.ndarray,
+        pose: BoardPose,
+        profile: Profile,
+        px_per_mm: float = PX_PER_MM,
+        margin_mm: float = 6.0,
+    ) -> TopDown:
+        """The straightened view, its colours corrected by the white paper around the markers."""
+        points = [p for r in profile.regions if r.holds != "dice" for p in r.polygon] or [
+            (0.0, 0.0),
+            profile.size,
+        ]
+        xs, ys = zip(*points)
+        x0, y0 = min(xs) - margin_mm, min(ys) - margin_mm
+        w, h = max(xs) + margin_mm - x0, max(ys) + margin_mm - y0
+        s = px_per_mm
+        board_to_out = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]], np.float64)
+        frame_to_board = np.linalg.inv(np.array(pose.homography, np.float64).reshape(3, 3))
+        image = cv2.warpPerspective(
+            frame,
+            board_to_out @ frame_to_board,
+            (int(round(w * s)), int(round(h * s))),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        gains = white_gains(frame, pose, profile)
+        image = np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+        return cls(image, cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32), (x0, y0), s)
+
+    def window(self, region: Region, margin_mm: float = 0.0) -> tuple[slice, slice, tuple[float, float]]:
+        """Row and column slices of the region's bounding box, and its top-left corner in mm."""
+        xs, ys = zip(*region.polygon)
+        s, (ox, oy) = self.px_per_mm, self.origin_mm
+        c0 = max(0, int((min(xs) - margin_mm - ox) * s))
+        r0 = max(0, int((min(ys) - margin_mm - oy) * s))
+        c1 = min(self.image.shape[1], int(np.ceil((max(xs) + margin_mm - ox) * s)))
+        r1 = min(self.image.shape[0], int(np.ceil((max(ys) + margin_mm - oy) * s)))
+        return slice(r0, r1), slice(c0, c1), (ox + c0 / s, oy + r0 / s)
+
+    def to_mm(self, x_px: float, y_px: float) -> tuple[float, float]:
+        return (self.origin_mm[0] + x_px / self.px_per_mm, self.origin_mm[1] + y_px / self.px_per_mm)
+
+
+PAPER_WHITE = 235.0
+QUIET_MM = 3.0
+"""The marker sheet's white border is sampled this far outside each marker (the sheet keeps 8 mm)."""
+
+
+def white_gains(frame: np.ndarray, pose: BoardPose, profile: Profile) -> np.ndarray:
+    """Per-channel gains that make the markers' white paper white: the light's colour and
+    brightness taken out, so a pink piece reads pink under warm or dim light."""
+    h = np.array(pose.homography, np.float64).reshape(3, 3)
+    samples = []
+    for marker_id, (x, y) in profile.markers:
+        if marker_id not in pose.markers:
+            continue
+        r = profile.marker_size / 2 + QUIET_MM
+        t = np.linspace(-r, r, 24)
+        ring = np.concatenate(
+            [
+                np.stack([x + t, np.full_like(t, y - r)], 1),
+                np.stack([x + t, np.full_like(t, y + r)], 1),
+                np.stack([np.full_like(t, x - r), y + t], 1),
+                np.stack([np.full_like(t, x + r), y + t], 1),
+            ]
+        )
+        pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), h).reshape(-1, 2).round().astype(int)
+        ok = (pts[:, 0] >= 0) & (pts[:, 1] >= 0) & (pts[:, 0] < frame.shape[1]) & (pts[:, 1] < frame.shape[0])
+        samples.append(frame[pts[ok, 1], pts[ok, 0]])
+    if not samples:
+        return np.ones(3, np.float32)
+    white = np.median(np.concatenate(samples), axis=0).astype(np.float32)
+    if white.min() < 20:
+        return np.ones(3, np.float32)
+    return np.clip(PAPER_WHITE / white, 0.5, 4.0).astype(np.float32)
+
+
+def local_background(lab_image: np.ndarray, px_per_mm: float, span_mm: float = 50.0) -> np.ndarray:
+    """The bare surface's colour around every pixel: a median over `span_mm`, wider than any
+    piece, so pieces vanish and uneven light and shadow stay."""
+    step = max(1, int(round(4 * px_per_mm)))  # one cell = 4 mm
+    small = cv2.resize(lab_image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+    k = int(span_mm / 4) | 1
+    small8 = np.clip(small, 0, 255).astype(np.uint8)
+    blurred = np.dstack([cv2.medianBlur(np.ascontiguousarray(small8[..., c]), k) for c in range(3)])
+    return cv2.resize(
+        blurred, (lab_image.shape[1], lab_image.shape[0]), interpolation=cv2.INTER_LINEAR
+    ).astype(np.float32)
+
+
+def foreground(
+    image_lab: np.ndarray, background: np.ndarray, threshold: float = 22.0, open_px: int = 5
+) -> np.ndarray:
+    """Pixels clearly unlike the background colour, thin lines (grid, shadows' edges) removed."""
+    distance = np.linalg.norm(image_lab - background, axis=2)
+    mask = (distance > threshold).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+
+
+def nearest_colour(lab_pixels: np.ndarray, choices: np.ndarray) -> np.ndarray:
+    """Index of the nearest of `choices` (Lab) for every pixel."""
+    return ((lab_pixels[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)
