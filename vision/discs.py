@@ -64,7 +64,7 @@ def read_stack(
 ) -> DiscStack:
     """The stack in one disc location (an empty one has no discs)."""
     rows, cols, _ = top.window(region)
-    image, pixels = top.image[rows, cols], top.lab[rows, cols]
+    pixels = top.lab[rows, cols]
     background = np.median(pixels.reshape(-1, 3), axis=0)
     mask = foreground(pixels, background)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)

@@ -19,11 +19,12 @@ def marker_sheet(ids: tuple[int, ...] = (0, 1, 2, 3), size_mm: float = 40.0) -> 
     """An A4 SVG with the board's corner markers at `size_mm`, each labelled with its corner."""
     corners = {0: "north-west (top left)", 1: "north-east (top right)", 2: "south-east", 3: "south-west"}
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297" shape-rendering="crispEdges">',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297" '
+        'shape-rendering="crispEdges">',
         '<rect width="210" height="297" fill="white"/>',
         '<text x="15" y="14" font-size="5" font-family="sans-serif">Towers Companion board markers</text>',
-        f'<text x="15" y="21" font-size="3.5" font-family="sans-serif">Print at 100%: each marker is {size_mm:g} mm '
-        "across. Cut them out with their white border and lay each at its corner of the board.</text>",
+        f'<text x="15" y="21" font-size="3.5" font-family="sans-serif">Print at 100%: each marker is '
+        f"{size_mm:g} mm across. Cut them out with their white border and lay each at its corner of the board.</text>",
     ]
     for n, marker_id in enumerate(ids):
         x = 25 + (n % 2) * 90
@@ -34,12 +35,10 @@ def marker_sheet(ids: tuple[int, ...] = (0, 1, 2, 3), size_mm: float = 40.0) -> 
         for r, row in enumerate(bits):
             for c, black in enumerate(row):
                 if black:
-                    parts.append(
-                        f'<rect x="{c * cell:.3f}" y="{r * cell:.3f}" width="{cell:.3f}" height="{cell:.3f}"/>'
-                    )
+                    x, y = c * cell, r * cell
+                    parts.append(f'<rect x="{x:.3f}" y="{y:.3f}" width="{cell:.3f}" height="{cell:.3f}"/>')
         label = corners.get(marker_id, "")
-        parts.append(
-            f'<text y="{size_mm + 8}" font-size="4.5" font-family="sans-serif">marker {marker_id}: {label}</text></g>'
-        )
+        text = f"marker {marker_id}: {label}"
+        parts.append(f'<text y="{size_mm + 8}" font-size="4.5" font-family="sans-serif">{text}</text></g>')
     parts.append("</svg>")
     return "\n".join(parts)
