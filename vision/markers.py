@@ -24,7 +24,8 @@ def marker_sheet(ids: tuple[int, ...] = (0, 1, 2, 3), size_mm: float = 40.0) -> 
         '<rect width="210" height="297" fill="white"/>',
         '<text x="15" y="14" font-size="5" font-family="sans-serif">Towers Companion board markers</text>',
         f'<text x="15" y="21" font-size="3.5" font-family="sans-serif">Print at 100%: each marker is '
-        f"{size_mm:g} mm across. Cut them out with their white border and lay each at its corner of the board.</text>",
+        f"{size_mm:g} mm across. Cut them out with a white border of 8 mm or more and lay each at its "
+        "corner of the board.</text>",
     ]
     for n, marker_id in enumerate(ids):
         x = 25 + (n % 2) * 90
