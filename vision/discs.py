@@ -28,35 +28,34 @@ RING_SCORE = 1.2
 (30th percentile round the circle)."""
 
 
-def _ring_score(light: np.ndarray, centre: tuple[float, float], radius: float, fill: float) -> float:
-    """How clearly a disc's rim runs round this circle: the rim is a dark line (the edge and
-    the side of the disc above) on the discs' lighter top faces (lightness `fill`)."""
-    angles = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
-    cos, sin = np.cos(angles), np.sin(angles)
-
-    def along(r: float) -> np.ndarray:
-        xs = np.clip(centre[0] + r * cos, 0, light.shape[1] - 1).astype(int)
-        ys = np.clip(centre[1] + r * sin, 0, light.shape[0] - 1).astype(int)
-        return light[ys, xs]
-
-    on = np.minimum.reduce([along(radius - 1.5), along(radius), along(radius + 1.5)])
-    sides = np.minimum(along(radius - SIDE_PX), along(radius + SIDE_PX))
-    # Most of the circle must show the line: an arc touching another rim does not count.
-    return float(np.percentile(sides - on, 30))
+ANGLES = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
+DIRECTIONS = np.stack([np.cos(ANGLES), np.sin(ANGLES)], axis=1)
 
 
-def _best_ring(
-    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float, fill: float
-) -> tuple[float, tuple[float, float]]:
-    best = (0.0, around)
+def _ring_scores(light: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+    """How clearly a disc's rim runs round each candidate centre at `radius`: the rim is a
+    dark line (the edge and the side of the disc above) between lighter faces inside and
+    outside. The 30th percentile round the circle: most of it must show the line, so an
+    arc that merely touches another rim does not count."""
+    radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
+    points = centres[:, None, None, :] + radii[None, :, None, None] * DIRECTIONS[None, None, :, :]
+    xs = np.clip(points[..., 0].astype(int), 0, light.shape[1] - 1)
+    ys = np.clip(points[..., 1].astype(int), 0, light.shape[0] - 1)
+    samples = light[ys, xs]  # (centres, radii, angles)
+    on = samples[:, :3].min(axis=1)
+    sides = np.minimum(samples[:, 3], samples[:, 4])
+    return np.percentile(sides - on, 30, axis=1)
+
+
+def _best_ring(light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float
+               ) -> tuple[float, tuple[float, float]]:
+    """The best-scoring centre within `shift_px` of `around`, on a 2-pixel (1 mm) grid."""
     steps = np.arange(-shift_px, shift_px + 0.1, 2.0)
-    for dx in steps:
-        for dy in steps:
-            c = (around[0] + dx, around[1] + dy)
-            score = _ring_score(light, c, radius, fill)
-            if score > best[0]:
-                best = (score, c)
-    return best
+    dx, dy = np.meshgrid(steps, steps)
+    centres = np.stack([around[0] + dx.ravel(), around[1] + dy.ravel()], axis=1)
+    scores = _ring_scores(light, centres, radius)
+    best = int(scores.argmax())
+    return float(scores[best]), (float(centres[best, 0]), float(centres[best, 1]))
 
 
 def read_stack(
@@ -65,7 +64,7 @@ def read_stack(
     """The stack in one disc location (an empty one has no discs)."""
     rows, cols, _ = top.window(region)
     pixels = top.lab[rows, cols]
-    background = np.median(pixels.reshape(-1, 3), axis=0)
+    background = np.median(pixels[::3, ::3].reshape(-1, 3), axis=0)
     mask = foreground(pixels, background)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
     s = top.px_per_mm
@@ -74,7 +73,6 @@ def read_stack(
         return DiscStack(region.name, None, (), 1.0)
     blob = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
     light = cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0)
-    fill = float(np.percentile(light[labels == blob], 75))
     area = float(stats[blob, cv2.CC_STAT_AREA])
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
@@ -99,7 +97,7 @@ def read_stack(
             continue
         # Each level up may shift the next disc further (parallax); an absent size is a level less.
         shift = MAX_SHIFT_MM * s * (skipped + 1)
-        score, found_at = _best_ring(light, centre, sizes[size - 1] / 2 * s, shift, fill)
+        score, found_at = _best_ring(light, centre, sizes[size - 1] / 2 * s, shift)
         if score >= RING_SCORE:
             discs.append(size)
             centre = found_at

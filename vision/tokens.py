@@ -16,52 +16,60 @@ from .regions import TopDown, foreground, local_background, nearest_colour
 from .types import TokenSighting
 
 
-def read_tokens(
-    top: TopDown, profile: Profile, palette: Palette, colours: tuple[str, ...] | None = None
-) -> tuple[TokenSighting, ...]:
+def read_tokens(top: TopDown, profile: Profile, palette: Palette,
+                colours: tuple[str, ...] | None = None) -> tuple[TokenSighting, ...]:
     """Every piece in every token region."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
-    inside = np.zeros(top.lab.shape[:2], bool)
-    for region in regions:
-        rows, cols, _ = top.window(region)
-        inside[rows, cols] = True
-    background = local_background(top.lab, top.px_per_mm)
-    mask = foreground(top.lab, background, threshold=28.0) & inside
+    windows = [top.window(r) for r in regions]
+    r0, r1 = min(w[0].start for w in windows), max(w[0].stop for w in windows)
+    c0, c1 = min(w[1].start for w in windows), max(w[1].stop for w in windows)
+    pixels = top.lab[r0:r1, c0:c1]
+    inside = np.zeros(pixels.shape[:2], np.uint8)
+    for rows, cols, _ in windows:
+        inside[rows.start - r0 : rows.stop - r0, cols.start - c0 : cols.stop - c0] = 1
+    background = local_background(pixels, top.px_per_mm)
+    mask = foreground(pixels, background, threshold=28.0) & inside
     names, lab_palette = palette.lab()
     allowed = [i for i, n in enumerate(names) if colours is None or n in colours]
-    nearest = np.full(mask.shape, -1, np.int64)
-    nearest[mask > 0] = nearest_colour(top.lab[mask > 0], lab_palette[allowed])
+    choices = lab_palette[allowed]
     widths = dict(profile.token_mm)
     smallest = min(widths.values())
     s = top.px_per_mm
+    min_area = np.pi * (0.3 * smallest * s) ** 2
     found: list[TokenSighting] = []
-    for k, palette_index in enumerate(allowed):
-        count, labels, stats, centroids = cv2.connectedComponentsWithStats((nearest == k).astype(np.uint8))
-        for c in range(1, count):
-            width_mm = 2 * np.sqrt(float(stats[c, cv2.CC_STAT_AREA]) / np.pi) / s
-            if width_mm < 0.6 * smallest:
-                continue
-            x, y, w, h = stats[c, :4]
-            box = labels[y : y + h, x : x + w] == c
-            colour = np.median(top.lab[y : y + h, x : x + w][box], axis=0)
-            bare = np.median(background[y : y + h, x : x + w][box], axis=0)
-            if np.linalg.norm(colour - lab_palette[palette_index]) > np.linalg.norm(colour - bare):
-                continue  # a shade of the board, not a piece
-            centre = top.to_mm(*centroids[c])
-            region = next((r for r in regions if r.contains(centre)), None)
-            if region is None:
-                continue
-            kind = min(widths, key=lambda name: abs(widths[name] - width_mm))
-            error = abs(widths[kind] - width_mm) / widths[kind]
-            found.append(
-                TokenSighting(
-                    region.name,
-                    kind,
-                    names[palette_index],
-                    (round(float(centre[0]), 1), round(float(centre[1]), 1)),
-                    round(max(0.0, 1 - error * 2), 3),
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    for c in range(1, count):
+        x, y, w, h, area = stats[c]
+        if area < min_area:
+            continue
+        box = labels[y : y + h, x : x + w] == c
+        lab_box = pixels[y : y + h, x : x + w]
+        nearest = np.full(box.shape, -1, np.int64)
+        nearest[box] = nearest_colour(lab_box[box], choices)
+        # Touching pieces of different colours are told apart by colour.
+        for k in np.unique(nearest[box]):
+            part = (nearest == k).astype(np.uint8)
+            n, plabels, pstats, pcentroids = cv2.connectedComponentsWithStats(part)
+            for p in range(1, n):
+                width_mm = 2 * np.sqrt(float(pstats[p, cv2.CC_STAT_AREA]) / np.pi) / s
+                if width_mm < 0.6 * smallest:
+                    continue
+                here = plabels == p
+                colour = np.median(lab_box[here], axis=0)
+                bare = np.median(background[y : y + h, x : x + w][here], axis=0)
+                if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - bare):
+                    continue  # a shade of the board, not a piece
+                centre = top.to_mm(pcentroids[p][0] + x + c0, pcentroids[p][1] + y + r0)
+                region = next((r for r in regions if r.contains(centre)), None)
+                if region is None:
+                    continue
+                kind = min(widths, key=lambda name: abs(widths[name] - width_mm))
+                error = abs(widths[kind] - width_mm) / widths[kind]
+                found.append(
+                    TokenSighting(region.name, kind, names[allowed[k]],
+                                  (round(float(centre[0]), 1), round(float(centre[1]), 1)),
+                                  round(max(0.0, 1 - error * 2), 3))
                 )
-            )
     return tuple(sorted(found, key=lambda t: t.region))
