@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint chromium clean
+.PHONY: run test bench lint chromium train-dice clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,5 +31,16 @@ test: $(STAMP) lint chromium
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Retrain the dice networks (torch is for training only; the runtime needs OpenCV alone).
+TRAIN := .venv-train/bin
+$(TRAIN)/python:
+	$(PYTHON) -m venv .venv-train
+	$(TRAIN)/pip install --quiet torch==2.13.0 onnx opencv-python-headless numpy
+
+train-dice: $(TRAIN)/python
+	$(TRAIN)/python -m vision.training.train_dice --out vision/models/dice_d6.onnx
+	$(TRAIN)/python -m vision.training.train_faces --detector vision/models/dice_d6.onnx \
+	  --out vision/models/dice_faces.onnx
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache

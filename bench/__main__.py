@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.games.base import Setup
@@ -45,6 +46,48 @@ def mid_game_position() -> Any:
             return state
 
 
+def vision_bench() -> None:
+    """A full read of a rendered 4-player Am'harb table at 1280x960, board pose cached, one thread."""
+    import cv2
+    import numpy as np
+
+    from vision.make_recordings import random_scene
+    from vision.pipeline import TableReader
+    from vision.render import render
+
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(3)
+    scene = random_scene(4, rng, (1280, 960))
+    frame, _ = render(scene, seed=3)
+    reader = TableReader(scene.profile)
+    reader.read(frame)  # finds the board; later frames re-check the cached pose
+    stages: dict[str, list[float]] = {}
+    totals = []
+    for _ in range(30):
+        start = time.perf_counter()
+        obs = reader.read(frame)
+        totals.append((time.perf_counter() - start) * 1000)
+        for stage, ms in obs.timings_ms.items():
+            stages.setdefault(stage, []).append(ms)
+    print("Vision, 4-player Am'harb table, 1280x960, cached board pose, cv2.setNumThreads(1)")
+    print(f"  full read: median {statistics.median(totals):.1f} ms, p95 {sorted(totals)[28]:.1f} ms")
+    for stage, times in stages.items():
+        print(f"    {stage}: {statistics.median(times):.2f} ms")
+    from vision.dice import DiceReader
+    from vision.frames import load
+
+    photos = sorted((Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev").glob("*.jpg"))[:20]
+    if photos:
+        dice = DiceReader()
+        images = [load(p) for p in photos]
+        times = []
+        for image in images * 2:
+            start = time.perf_counter()
+            dice.read(image)
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"  dice, 640x640 real photos, no board: median {statistics.median(times):.1f} ms per photo")
+
+
 def main() -> None:
     game = get_game("amharb")
     mid = mid_game_position()
@@ -67,6 +110,7 @@ def main() -> None:
         f"  whole random 4-player game, checked apply ({statistics.median(steps):.0f} moves): "
         f"{med:.1f} / {p95:.1f} ms"
     )
+    vision_bench()
 
 
 if __name__ == "__main__":

@@ -63,7 +63,8 @@ def _print_result(name: str, r: dict[str, Any]) -> None:
 
 def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir: str | None) -> None:
     image = load(image_path)
-    reader = TableReader(load_profile(profile) if profile else None)
+    board = load_profile(profile) if profile else None
+    reader = TableReader(board)
     obs = reader.read(image)
     if as_json:
         print(json.dumps(asdict(obs), indent=2))
@@ -82,5 +83,5 @@ def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir:
         out = Path(debug_dir)
         out.mkdir(parents=True, exist_ok=True)
         target = out / f"{image_path.stem}-seen.jpg"
-        cv2.imwrite(str(target), draw(image, obs))
+        cv2.imwrite(str(target), draw(image, obs, board))
         print(f"wrote {target}")
