@@ -76,7 +76,8 @@ def vision_bench() -> None:
     from vision.dice import DiceReader
     from vision.frames import load
 
-    photos = sorted((Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev").glob("*.jpg"))[:20]
+    byler = Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev"
+    photos = sorted(byler.glob("*.jpg"))[:20]
     if photos:
         dice = DiceReader()
         images = [load(p) for p in photos]

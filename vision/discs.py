@@ -47,8 +47,9 @@ def _ring_scores(light: np.ndarray, centres: np.ndarray, radius: float) -> np.nd
     return np.percentile(sides - on, 30, axis=1)
 
 
-def _best_ring(light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float
-               ) -> tuple[float, tuple[float, float]]:
+def _best_ring(
+    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float
+) -> tuple[float, tuple[float, float]]:
     """The best-scoring centre within `shift_px` of `around`, on a 2-pixel (1 mm) grid."""
     steps = np.arange(-shift_px, shift_px + 0.1, 2.0)
     dx, dy = np.meshgrid(steps, steps)

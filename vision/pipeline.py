@@ -93,14 +93,17 @@ def draw(frame: object, observation: Observation, profile: Profile | None = None
             corners = to_frame(observation.pose, np.array(region.polygon)).astype(np.int32)
             cv2.polylines(image, [corners], True, (200, 200, 0), 1)
         labels = [(s.region, f"{s.color} {''.join(map(str, s.discs))}") for s in observation.stacks]
-        labels += [(t.region, f"{t.color[:1] if t.color else '?'}{t.kind[:1].upper()}") for t in observation.tokens]
+        labels += [
+            (t.region, f"{t.color[:1] if t.color else '?'}{t.kind[:1].upper()}") for t in observation.tokens
+        ]
         placed: dict[str, int] = {}
         for region_name, text in labels:
             x, y = to_frame(observation.pose, np.array([profile.region(region_name).centre()]))[0]
             dy = 14 * placed.get(region_name, 0)
             placed[region_name] = placed.get(region_name, 0) + 1
-            cv2.putText(image, text, (int(x) - 20, int(y) + dy), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3)
-            cv2.putText(image, text, (int(x) - 20, int(y) + dy), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1)
+            at = (int(x) - 20, int(y) + dy)
+            cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3)
+            cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1)
     for d in observation.dice:
         x, y, r = int(d.center[0]), int(d.center[1]), int(d.size / 2)
         colour = (0, 200, 0) if d.confidence >= 0.5 else (0, 165, 255)

@@ -16,8 +16,9 @@ from .regions import TopDown, foreground, local_background, nearest_colour
 from .types import TokenSighting
 
 
-def read_tokens(top: TopDown, profile: Profile, palette: Palette,
-                colours: tuple[str, ...] | None = None) -> tuple[TokenSighting, ...]:
+def read_tokens(
+    top: TopDown, profile: Profile, palette: Palette, colours: tuple[str, ...] | None = None
+) -> tuple[TokenSighting, ...]:
     """Every piece in every token region."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
@@ -68,8 +69,12 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette,
                 kind = min(widths, key=lambda name: abs(widths[name] - width_mm))
                 error = abs(widths[kind] - width_mm) / widths[kind]
                 found.append(
-                    TokenSighting(region.name, kind, names[allowed[k]],
-                                  (round(float(centre[0]), 1), round(float(centre[1]), 1)),
-                                  round(max(0.0, 1 - error * 2), 3))
+                    TokenSighting(
+                        region.name,
+                        kind,
+                        names[allowed[k]],
+                        (round(float(centre[0]), 1), round(float(centre[1]), 1)),
+                        round(max(0.0, 1 - error * 2), 3),
+                    )
                 )
     return tuple(sorted(found, key=lambda t: t.region))
