@@ -38,6 +38,29 @@ class Palette:
         bgr = np.array([[c for _, c in self.colours]], np.uint8)
         return names, cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0].astype(np.float32)
 
+    def features(self, allowed: tuple[str, ...] | None = None) -> tuple[list[str], np.ndarray]:
+        """The (allowed) colours' names and their `shade_free` features."""
+        chosen = [(n, c) for n, c in self.colours if allowed is None or n in allowed]
+        return [n for n, _ in chosen], shade_free(np.array([c for _, c in chosen], np.float32))
+
+
+LIGHTNESS_WEIGHT = 0.3
+"""How much brightness counts beside hue when naming a colour: enough to tell black, grey
+and white apart, little enough that a shadow does not turn yellow into green."""
+
+
+def shade_free(bgr: np.ndarray) -> np.ndarray:
+    """Features of BGR colours (..., 3) that a shadow barely changes: chromaticity (each
+    channel's share of the sum, which a darker light scales away), plus a little lightness."""
+    bgr = bgr.astype(np.float32)
+    total = bgr.sum(axis=-1, keepdims=True) + 30.0  # the offset keeps near-black pixels from noisy hues
+    return np.concatenate([300.0 * bgr / total, LIGHTNESS_WEIGHT * total / 3.0], axis=-1)
+
+
+def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
+    """Index of the nearest of `choices` for every feature vector."""
+    return ((features[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)
+
 
 def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> np.ndarray:
     """The median colour of the middle of a piece (pips and edges are the minority)."""
@@ -51,7 +74,5 @@ def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> 
 
 
 def name_colour(image: np.ndarray, center: tuple[float, float], size: float, palette: Palette) -> str:
-    names, lab = palette.lab()
-    bgr = body_colour(image, center, size).astype(np.uint8).reshape(1, 1, 3)
-    sample = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
-    return names[int(np.argmin(((lab - sample) ** 2).sum(axis=1)))]
+    names, choices = palette.features()
+    return names[int(nearest(shade_free(body_colour(image, center, size)), choices))]

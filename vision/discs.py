@@ -11,19 +11,21 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .colours import Palette
+from .colours import Palette, nearest, shade_free
 from .profiles import Profile, Region
 from .regions import TopDown, foreground
 from .types import DiscStack
 
 RING_SAMPLES = 72
-SIDE_PX = 6.0
+SIDE_PX = 5.0
+"""The rim line is compared with the faces this far inside and outside it."""
 OUTLINE_SLACK_MM = 4.0
 """How much larger than its bottom disc a stack's outline may look (shadow, side walls, blur)."""
-"""The rim line is compared with the faces this far inside and outside it."""
+OUTLINE_EXCESS_MM = 2.5
+"""How much wider than its bottom disc a stack's outline typically looks."""
 MAX_SHIFT_MM = 3.0
 """How far one disc's centre may sit from the one below it (parallax and careless stacking)."""
-RING_SCORE = 1.2
+RING_SCORE = 0.8
 """A ring is there when its line is this much darker (Lab lightness) than the faces beside it
 (30th percentile round the circle)."""
 
@@ -59,6 +61,17 @@ def _best_ring(
     return float(scores[best]), (float(centres[best, 0]), float(centres[best, 1]))
 
 
+def stack_colour(
+    bgr: np.ndarray, light: np.ndarray, blob: np.ndarray, palette: Palette, colours: tuple[str, ...] | None
+) -> str:
+    """The stack's colour from its lit top faces: the brighter half of its pixels (side walls
+    and shadow are darker), named by hue so that a shadow over the stack does not change it."""
+    lightness = light[blob]
+    faces = bgr[blob][lightness >= np.median(lightness)]
+    names, choices = palette.features(colours)
+    return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
+
+
 def read_stack(
     top: TopDown, profile: Profile, region: Region, palette: Palette, colours: tuple[str, ...] | None = None
 ) -> DiscStack:
@@ -77,11 +90,7 @@ def read_stack(
     area = float(stats[blob, cv2.CC_STAT_AREA])
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
-    names, lab_palette = palette.lab()
-    allowed = [i for i, n in enumerate(names) if colours is None or n in colours]
-    colour_lab = np.median(pixels[labels == blob], axis=0)
-    distances = ((lab_palette[allowed] - colour_lab) ** 2).sum(axis=1)
-    colour = names[allowed[int(distances.argmin())]]
+    colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], labels == blob, palette, colours)
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
     # little larger than the disc, never a whole size).
@@ -106,9 +115,12 @@ def read_stack(
         elif discs:
             skipped += 1
         confidence = min(confidence, min(1.0, abs(score - RING_SCORE) / RING_SCORE + 0.3))
-    if not discs:  # no rim stood out: trust the outline alone
-        discs = [int(np.abs(sizes - (outline_mm - OUTLINE_SLACK_MM)).argmin()) + 1]
-        confidence = 0.3
+    # The outline is as wide as the bottom disc (a little wider with its side wall and shadow):
+    # a bottom disc whose rim did not stand out is still there.
+    bottom = int(np.abs(sizes - (outline_mm - OUTLINE_EXCESS_MM)).argmin()) + 1
+    if not discs or discs[0] < bottom:
+        discs.insert(0, bottom)
+        confidence = min(confidence, 0.5)
     return DiscStack(region.name, colour, tuple(discs), round(confidence, 3))
 
 

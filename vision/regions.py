@@ -123,8 +123,3 @@ def foreground(
     mask = (distance > threshold).astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-
-
-def nearest_colour(lab_pixels: np.ndarray, choices: np.ndarray) -> np.ndarray:
-    """Index of the nearest of `choices` (Lab) for every pixel."""
-    return ((lab_pixels[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)

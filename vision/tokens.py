@@ -10,9 +10,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .colours import Palette
+from .colours import Palette, nearest, shade_free
 from .profiles import Profile
-from .regions import TopDown, foreground, local_background, nearest_colour
+from .regions import TopDown, foreground, local_background
 from .types import TokenSighting
 
 
@@ -32,9 +32,9 @@ def read_tokens(
         inside[rows.start - r0 : rows.stop - r0, cols.start - c0 : cols.stop - c0] = 1
     background = local_background(pixels, top.px_per_mm)
     mask = foreground(pixels, background, threshold=28.0) & inside
-    names, lab_palette = palette.lab()
-    allowed = [i for i, n in enumerate(names) if colours is None or n in colours]
-    choices = lab_palette[allowed]
+    names, choices = palette.features(colours)
+    bgr = top.image[r0:r1, c0:c1]
+    bgr_background = cv2.cvtColor(np.clip(background, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
     widths = dict(profile.token_mm)
     smallest = min(widths.values())
     s = top.px_per_mm
@@ -46,20 +46,20 @@ def read_tokens(
         if area < min_area:
             continue
         box = labels[y : y + h, x : x + w] == c
-        lab_box = pixels[y : y + h, x : x + w]
-        nearest = np.full(box.shape, -1, np.int64)
-        nearest[box] = nearest_colour(lab_box[box], choices)
+        features = shade_free(bgr[y : y + h, x : x + w])
+        nearest_k = np.full(box.shape, -1, np.int64)
+        nearest_k[box] = nearest(features[box], choices)
         # Touching pieces of different colours are told apart by colour.
-        for k in np.unique(nearest[box]):
-            part = (nearest == k).astype(np.uint8)
+        for k in np.unique(nearest_k[box]):
+            part = (nearest_k == k).astype(np.uint8)
             n, plabels, pstats, pcentroids = cv2.connectedComponentsWithStats(part)
             for p in range(1, n):
                 width_mm = 2 * np.sqrt(float(pstats[p, cv2.CC_STAT_AREA]) / np.pi) / s
                 if width_mm < 0.6 * smallest:
                     continue
                 here = plabels == p
-                colour = np.median(lab_box[here], axis=0)
-                bare = np.median(background[y : y + h, x : x + w][here], axis=0)
+                colour = np.median(features[here], axis=0)
+                bare = shade_free(np.median(bgr_background[y : y + h, x : x + w][here], axis=0))
                 if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - bare):
                     continue  # a shade of the board, not a piece
                 centre = top.to_mm(pcentroids[p][0] + x + c0, pcentroids[p][1] + y + r0)
@@ -72,7 +72,7 @@ def read_tokens(
                     TokenSighting(
                         region.name,
                         kind,
-                        names[allowed[k]],
+                        names[k],
                         (round(float(centre[0]), 1), round(float(centre[1]), 1)),
                         round(max(0.0, 1 - error * 2), 3),
                     )
