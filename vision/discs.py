@@ -25,37 +25,45 @@ OUTLINE_EXCESS_MM = 2.5
 """How much wider than its bottom disc a stack's outline typically looks."""
 MAX_SHIFT_MM = 3.0
 """How far one disc's centre may sit from the one below it (parallax and careless stacking)."""
+PREDICTED_SLACK_MM = 1.5
+"""How far a disc may sit from where the stack's steady parallax step puts it."""
 RING_SCORE = 0.8
 """A ring is there when its line is this much darker (Lab lightness) than the faces beside it
 (30th percentile round the circle)."""
 
 
+RIM_QUANTILE_INDEX = round(0.3 * RING_SAMPLES)
+"""Most of the rim must show: its score is the 30th percentile round the circle."""
 ANGLES = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
 DIRECTIONS = np.stack([np.cos(ANGLES), np.sin(ANGLES)], axis=1)
 
 
 def _ring_scores(light: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
-    """How clearly a disc's rim runs round each candidate centre at `radius`: the rim is a
-    dark line (the edge and the side of the disc above) between lighter faces inside and
-    outside. The 30th percentile round the circle: most of it must show the line, so an
-    arc that merely touches another rim does not count."""
+    """How clearly a disc's rim runs round each candidate centre (whole pixels) at `radius`:
+    the rim is a dark line (the edge and the side of the disc above) between lighter faces
+    inside and outside. The 30th percentile round the circle: most of it must show the line,
+    so an arc that merely touches another rim does not count."""
     radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
-    points = centres[:, None, None, :] + radii[None, :, None, None] * DIRECTIONS[None, None, :, :]
-    xs = np.clip(points[..., 0].astype(int), 0, light.shape[1] - 1)
-    ys = np.clip(points[..., 1].astype(int), 0, light.shape[0] - 1)
-    samples = light[ys, xs]  # (centres, radii, angles)
+    offsets = np.floor(radii[:, None, None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
+    h, w = light.shape
+    reach = int(np.ceil(radius + SIDE_PX)) + 1
+    xs = np.clip(centres[:, 0], reach, w - 1 - reach)
+    ys = np.clip(centres[:, 1], reach, h - 1 - reach)
+    flat = (ys * w + xs)[:, None] + (offsets[..., 1] * w + offsets[..., 0]).ravel()[None, :]
+    samples = light.ravel()[flat].reshape(len(centres), len(radii), RING_SAMPLES)
     on = samples[:, :3].min(axis=1)
     sides = np.minimum(samples[:, 3], samples[:, 4])
-    return np.percentile(sides - on, 30, axis=1)
+    return np.partition(sides - on, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
 
 
 def _best_ring(
-    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float
+    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float, grid_px: float = 2.0
 ) -> tuple[float, tuple[float, float]]:
-    """The best-scoring centre within `shift_px` of `around`, on a 2-pixel (1 mm) grid."""
-    steps = np.arange(-shift_px, shift_px + 0.1, 2.0)
+    """The best-scoring centre within `shift_px` of `around`, on a `grid_px` grid. `light` is
+    padded so that every ring searched lies inside it."""
+    steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
     dx, dy = np.meshgrid(steps, steps)
-    centres = np.stack([around[0] + dx.ravel(), around[1] + dy.ravel()], axis=1)
+    centres = np.stack([int(round(around[0])) + dx.ravel(), int(round(around[1])) + dy.ravel()], axis=1)
     scores = _ring_scores(light, centres, radius)
     best = int(scores.argmax())
     return float(scores[best]), (float(centres[best, 0]), float(centres[best, 1]))
@@ -86,7 +94,11 @@ def read_stack(
     if count <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < 0.5 * smallest:
         return DiscStack(region.name, None, (), 1.0)
     blob = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
-    light = cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0)
+    # Padded (edge pixels repeated) so that every ring searched near the window's edge fits.
+    pad = int(np.ceil(profile.disc_mm[-1] / 2 * s + SIDE_PX + 4 * MAX_SHIFT_MM * s)) + 2
+    light = cv2.copyMakeBorder(
+        cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0), pad, pad, pad, pad, cv2.BORDER_REPLICATE
+    )
     area = float(stats[blob, cv2.CC_STAT_AREA])
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
@@ -98,18 +110,26 @@ def read_stack(
         (labels == blob).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
     )
     (cx, cy), _ = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
-    centre = (float(cx), float(cy))
+    centre = (float(cx) + pad, float(cy) + pad)
     discs: list[int] = []
+    found: list[np.ndarray] = []
     confidence = 1.0
     skipped = 0
     for size in range(len(sizes), 0, -1):
         if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM:
             continue
-        # Each level up may shift the next disc further (parallax); an absent size is a level less.
-        shift = MAX_SHIFT_MM * s * (skipped + 1)
-        score, found_at = _best_ring(light, centre, sizes[size - 1] / 2 * s, shift)
+        if len(found) >= 2:
+            # Parallax shifts every level by the same step: the next disc sits one more step on.
+            step = (found[-1] - found[0]) / (len(found) - 1)
+            around, shift, grid = found[-1] + step, PREDICTED_SLACK_MM * s, 1.0
+        else:
+            # Each level up may shift the next disc further; an absent size is a level less.
+            around, shift, grid = np.array(centre), MAX_SHIFT_MM * s * (skipped + 1), 2.0
+        radius = sizes[size - 1] / 2 * s
+        score, found_at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid)
         if score >= RING_SCORE:
             discs.append(size)
+            found.append(np.array(found_at))
             centre = found_at
             skipped = 0
         elif discs:

@@ -51,7 +51,7 @@ class TopDown:
             borderMode=cv2.BORDER_REPLICATE,
         )
         gains = white_gains(frame, pose, profile)
-        image = np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+        image = cv2.multiply(image, (*map(float, gains), 0.0), dtype=cv2.CV_8U)  # saturates at 255
         return cls(image, cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32), (x0, y0), s)
 
     def window(self, region: Region, margin_mm: float = 0.0) -> tuple[slice, slice, tuple[float, float]]:
@@ -119,7 +119,7 @@ def foreground(
     image_lab: np.ndarray, background: np.ndarray, threshold: float = 22.0, open_px: int = 5
 ) -> np.ndarray:
     """Pixels clearly unlike the background colour, thin lines (grid, shadows' edges) removed."""
-    distance = np.linalg.norm(image_lab - background, axis=2)
-    mask = (distance > threshold).astype(np.uint8)
+    difference = image_lab - background
+    mask = (np.einsum("ijk,ijk->ij", difference, difference) > threshold**2).astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)

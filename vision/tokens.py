@@ -34,7 +34,6 @@ def read_tokens(
     mask = foreground(pixels, background, threshold=28.0) & inside
     names, choices = palette.features(colours)
     bgr = top.image[r0:r1, c0:c1]
-    bgr_background = cv2.cvtColor(np.clip(background, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
     widths = dict(profile.token_mm)
     smallest = min(widths.values())
     s = top.px_per_mm
@@ -59,7 +58,9 @@ def read_tokens(
                     continue
                 here = plabels == p
                 colour = np.median(features[here], axis=0)
-                bare = shade_free(np.median(bgr_background[y : y + h, x : x + w][here], axis=0))
+                bare_lab = np.median(background[y : y + h, x : x + w][here], axis=0)
+                bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
+                bare = shade_free(bare_bgr)
                 if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - bare):
                     continue  # a shade of the board, not a piece
                 centre = top.to_mm(pcentroids[p][0] + x + c0, pcentroids[p][1] + y + r0)
