@@ -49,6 +49,16 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
 def _game(name: str) -> Game[Any, Any]:
     try:
         return get_game(name)
@@ -99,7 +109,7 @@ def cmd_score(args: argparse.Namespace) -> None:
 def cmd_vision_eval(args: argparse.Namespace) -> None:
     from .vision_cli import vision_eval
 
-    vision_eval(Path(args.path), as_json=args.json, show_misses=args.misses)
+    vision_eval(Path(args.path), as_json=args.json, show_misses=args.misses, every=args.every)
 
 
 def cmd_vision_read(args: argparse.Namespace) -> None:
@@ -150,6 +160,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("path", help="a recording directory, or a directory of recordings")
     ev.add_argument("--json", action="store_true")
     ev.add_argument("--misses", action="store_true", help="list every miss")
+    ev.add_argument(
+        "--every",
+        type=_positive,
+        default=1,
+        help="score only every k-th labelled frame (5: the real-dice frames the networks never saw)",
+    )
     ev.set_defaults(run=cmd_vision_eval)
     rd = vsub.add_parser("read", help="read one image and print what is on the table")
     rd.add_argument("image")

@@ -9,28 +9,14 @@ from typing import Any
 
 import cv2
 
-from vision.evaluate import evaluate
+from vision.evaluate import evaluate, table_reader
 from vision.frames import load
 from vision.pipeline import TableReader, draw
 from vision.profiles import load_profile
-from vision.types import Observation
 
 
-def _reader_for_recordings() -> Any:
-    """One TableReader per profile, built on first use and kept across frames."""
-    readers: dict[str | None, TableReader] = {}
-
-    def read(image: Any, meta: dict[str, Any]) -> Observation:
-        name = meta.get("profile")
-        if name not in readers:
-            readers[name] = TableReader(load_profile(name) if name else None)
-        return readers[name].read(image)
-
-    return read
-
-
-def vision_eval(path: Path, as_json: bool, show_misses: bool) -> None:
-    result, misses = evaluate(path, _reader_for_recordings())
+def vision_eval(path: Path, as_json: bool, show_misses: bool, every: int = 1) -> None:
+    result, misses = evaluate(path, table_reader(), every)
     if as_json:
         print(json.dumps(result, indent=2))
     else:

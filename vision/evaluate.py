@@ -77,7 +77,26 @@ def die_correct(t: dict[str, Any], r: DieReading) -> bool:
     return r.kind == t["kind"] and r.value == t["value"] and (t.get("color") is None or t["color"] == r.color)
 
 
-def evaluate_recording(path: Path, read: Reader) -> tuple[dict[str, Any], list[Miss]]:
+def table_reader() -> Reader:
+    """Reads each recording's frames with one TableReader per board profile (none: dice
+    only), built on first use and kept across frames as on a live table."""
+    from .pipeline import TableReader
+    from .profiles import load_profile
+
+    readers: dict[str | None, TableReader] = {}
+
+    def read(image: Any, meta: dict[str, Any]) -> Observation:
+        name = meta.get("profile")
+        if name not in readers:
+            readers[name] = TableReader(load_profile(name) if name else None)
+        return readers[name].read(image)
+
+    return read
+
+
+def evaluate_recording(path: Path, read: Reader, every: int = 1) -> tuple[dict[str, Any], list[Miss]]:
+    """Scores one recording. `every=k` scores only every k-th labelled frame (the first, the
+    k+1-th...): the development frames the dice networks were not trained on."""
     meta = json.loads((path / "recording.json").read_text())
     if meta.get("format") != FORMAT:
         raise VisionError(f"{path}: not a {FORMAT} recording")
@@ -88,10 +107,9 @@ def evaluate_recording(path: Path, read: Reader) -> tuple[dict[str, Any], list[M
     times: list[float] = []
     misses: list[Miss] = []
     scored = 0
-    for frame in meta["frames"]:
-        truth = frame.get("truth")
-        if not truth:
-            continue
+    labelled = [f for f in meta["frames"] if f.get("truth")]
+    for frame in labelled[:: max(1, every)]:
+        truth = frame["truth"]
         scored += 1
         image = load(path / frame["file"])
         start = time.perf_counter()
@@ -180,11 +198,11 @@ def percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
-def evaluate(path: Path, read: Reader) -> tuple[dict[str, Any], list[Miss]]:
+def evaluate(path: Path, read: Reader, every: int = 1) -> tuple[dict[str, Any], list[Miss]]:
     """Totals over every recording at or under `path`, with each recording's own figures."""
     results, misses = [], []
     for rec in recordings_under(path):
-        result, missed = evaluate_recording(rec, read)
+        result, missed = evaluate_recording(rec, read, every)
         results.append(result)
         misses += missed
     if len(results) == 1:

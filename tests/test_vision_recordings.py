@@ -1,0 +1,51 @@
+"""Vision scored the way `companion vision eval` scores it: on the rendered Am'harb
+recordings committed under tests/recordings (made by `vision.make_recordings` with seeds
+never used while tuning) and on the real dice photos of ../shared (only the frames the
+dice networks were not trained on: every 5th labelled frame)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.evaluate import evaluate, table_reader
+
+RECORDINGS = Path(__file__).resolve().parent / "recordings"
+REAL_DICE = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "real-dice"
+HELD_OUT = 5
+"""vision/training holds out every 5th labelled frame of each real recording."""
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict:
+    result, _ = evaluate(RECORDINGS, table_reader())
+    return result
+
+
+def test_every_rendered_frame_finds_its_board(rendered: dict) -> None:
+    assert rendered["frames"] == rendered["frames_scored"] == 30
+    assert len(rendered["recordings"]) == 4
+
+
+def test_disc_stacks_on_rendered_tables(rendered: dict) -> None:
+    stacks = rendered["stacks"]
+    assert stacks["truth"] > 250
+    # The target is 99.5%; docs/vision.md reports where we stand and why.
+    assert stacks["accuracy"] >= 0.97
+
+
+def test_tokens_on_rendered_tables(rendered: dict) -> None:
+    tokens = rendered["tokens"]
+    assert tokens["truth"] > 400
+    assert tokens["accuracy"] >= 0.995
+    assert tokens["false_positives"] <= 0.005 * tokens["truth"]
+
+
+@pytest.mark.parametrize(("recording", "accuracy"), [("byler-dev", 0.99), ("webcam-dev", 0.93)])
+def test_real_dice_never_trained_on(recording: str, accuracy: float) -> None:
+    result, misses = evaluate(REAL_DICE / recording, table_reader(), every=HELD_OUT)
+    dice = result["dice"]
+    assert result["frames_scored"] >= 13
+    assert dice["correct"] / dice["truth"] >= accuracy, [m.what for m in misses]
+    assert dice["false_positives"] <= 0.01 * dice["truth"] + 1
