@@ -109,13 +109,31 @@ def cmd_score(args: argparse.Namespace) -> None:
 def cmd_vision_eval(args: argparse.Namespace) -> None:
     from .vision_cli import vision_eval
 
-    vision_eval(Path(args.path), as_json=args.json, show_misses=args.misses, every=args.every)
+    vision_eval(
+        Path(args.path), as_json=args.json, show_misses=args.misses, every=args.every, palette=args.palette
+    )
 
 
 def cmd_vision_read(args: argparse.Namespace) -> None:
     from .vision_cli import vision_read
 
-    vision_read(Path(args.image), args.profile, as_json=args.json, debug_dir=args.debug_dir)
+    vision_read(
+        Path(args.image), args.profile, as_json=args.json, debug_dir=args.debug_dir, palette=args.palette
+    )
+
+
+def _pixel(text: str) -> tuple[int, int]:
+    try:
+        x, y = (int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a pixel as X,Y (e.g. 412,300), got {text!r}") from None
+    return (x, y)
+
+
+def cmd_vision_calibrate(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_calibrate
+
+    vision_calibrate(Path(args.image), args.colour, args.at, Path(args.palette), args.profile)
 
 
 def cmd_markers(args: argparse.Namespace) -> None:
@@ -166,13 +184,24 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="score only every k-th labelled frame (5: the real-dice frames the networks never saw)",
     )
+    ev.add_argument("--palette", help="the players' palette file (see `vision calibrate`)")
     ev.set_defaults(run=cmd_vision_eval)
     rd = vsub.add_parser("read", help="read one image and print what is on the table")
     rd.add_argument("image")
     rd.add_argument("--profile", help="a board profile name (e.g. amharb-4p) or .toml file")
     rd.add_argument("--json", action="store_true")
     rd.add_argument("--debug-dir", help="write an annotated copy of the image here")
+    rd.add_argument("--palette", help="the players' palette file (see `vision calibrate`)")
     rd.set_defaults(run=cmd_vision_read)
+    cal = vsub.add_parser(
+        "calibrate", help="measure a piece's colour in a photo and write it into the palette file"
+    )
+    cal.add_argument("image")
+    cal.add_argument("--colour", required=True, help="the colour's name, e.g. red (new names are added)")
+    cal.add_argument("--at", required=True, type=_pixel, help="a pixel on the piece, X,Y")
+    cal.add_argument("--palette", default="data/palette.toml", help="the palette file to update")
+    cal.add_argument("--profile", help="white-balance by this board's marker paper (a profile name or .toml)")
+    cal.set_defaults(run=cmd_vision_calibrate)
 
     markers = sub.add_parser("markers", help="write the printable board-marker sheet (SVG, true scale)")
     markers.add_argument("--out", default="markers.svg")

@@ -9,14 +9,20 @@ from typing import Any
 
 import cv2
 
+from vision.board import BoardLocator
+from vision.colours import Palette, hex_colour, load_palette, measure, save_palette
+from vision.dice import DiceConfig
 from vision.evaluate import evaluate, table_reader
 from vision.frames import load
-from vision.pipeline import TableReader, draw
+from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import load_profile
+from vision.regions import white_gains
 
 
-def vision_eval(path: Path, as_json: bool, show_misses: bool, every: int = 1) -> None:
-    result, misses = evaluate(path, table_reader(), every)
+def vision_eval(
+    path: Path, as_json: bool, show_misses: bool, every: int = 1, palette: str | None = None
+) -> None:
+    result, misses = evaluate(path, table_reader(vision_config(palette)), every)
     if as_json:
         print(json.dumps(result, indent=2))
     else:
@@ -47,10 +53,19 @@ def _print_result(name: str, r: dict[str, Any]) -> None:
     print(f"{name}: " + "; ".join(parts))
 
 
-def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir: str | None) -> None:
+def vision_config(palette: str | None) -> VisionConfig:
+    """The vision settings, with the players' palette file when one is given."""
+    if not palette:
+        return VisionConfig()
+    return VisionConfig(dice=DiceConfig(palette=load_palette(Path(palette))))
+
+
+def vision_read(
+    image_path: Path, profile: str | None, as_json: bool, debug_dir: str | None, palette: str | None = None
+) -> None:
     image = load(image_path)
     board = load_profile(profile) if profile else None
-    reader = TableReader(board)
+    reader = TableReader(board, vision_config(palette))
     obs = reader.read(image)
     if as_json:
         print(json.dumps(asdict(obs), indent=2))
@@ -71,3 +86,20 @@ def vision_read(image_path: Path, profile: str | None, as_json: bool, debug_dir:
         target = out / f"{image_path.stem}-seen.jpg"
         cv2.imwrite(str(target), draw(image, obs, board))
         print(f"wrote {target}")
+
+
+def vision_calibrate(
+    image_path: Path, name: str, at: tuple[int, int], palette_path: Path, profile: str | None
+) -> None:
+    """Measures one colour from a photo of a real piece and writes it into the palette file."""
+    image = load(image_path)
+    gains = None
+    if profile:
+        board = load_profile(profile)
+        gains = white_gains(image, BoardLocator(board).locate(image), board)
+    palette = load_palette(palette_path) if palette_path.exists() else Palette()
+    before = dict(palette.colours).get(name)
+    measured = measure(image, at, gains)
+    save_palette(palette.with_sample(name, measured), palette_path)
+    was = f" (was {hex_colour(before)})" if before else " (new)"
+    print(f"{name}: {hex_colour(measured)}{was}; written to {palette_path}")

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
+
+from .types import VisionError
+
+PALETTE_FORMAT = "palette/1"
 
 # Typical colours of dice and wooden pieces under indoor light (BGR). Players calibrate
 # by showing their own pieces (`Palette.with_sample`).
@@ -76,3 +82,56 @@ def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> 
 def name_colour(image: np.ndarray, center: tuple[float, float], size: float, palette: Palette) -> str:
     names, choices = palette.features()
     return names[int(nearest(shade_free(body_colour(image, center, size)), choices))]
+
+
+def hex_colour(bgr: tuple[int, int, int]) -> str:
+    b, g, r = bgr
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def load_palette(path: Path) -> Palette:
+    """A palette file (`palette/1`): the default colours with the file's colours re-measured
+    or added. Colours are "#rrggbb" as the camera sees them (white-balanced on a board)."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise VisionError(f"{path}: cannot read the palette: {error}") from error
+    if data.get("format") != PALETTE_FORMAT:
+        raise VisionError(f"{path}: not a {PALETTE_FORMAT} file (format = {data.get('format')!r})")
+    palette = Palette()
+    for name, text in data.get("colours", {}).items():
+        if not (isinstance(text, str) and len(text) == 7 and text.startswith("#")):
+            raise VisionError(f'{path}: colour {name!r} must be "#rrggbb", not {text!r}')
+        try:
+            r, g, b = (int(text[i : i + 2], 16) for i in (1, 3, 5))
+        except ValueError as error:
+            raise VisionError(f'{path}: colour {name!r} must be "#rrggbb", not {text!r}') from error
+        palette = palette.with_sample(name, (b, g, r))
+    return palette
+
+
+def save_palette(palette: Palette, path: Path) -> None:
+    """Writes every colour of `palette` (so the file says exactly what is used)."""
+    lines = [
+        f'format = "{PALETTE_FORMAT}"',
+        "# Colours as the camera sees them; `companion vision calibrate` re-measures one.",
+        "[colours]",
+        *(f'{name} = "{hex_colour(bgr)}"' for name, bgr in palette.colours),
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text("\n".join(lines) + "\n")
+    temporary.replace(path)
+
+
+def measure(image: np.ndarray, at: tuple[int, int], gains: np.ndarray | None = None) -> tuple[int, int, int]:
+    """The colour of a piece at pixel `at` (the median of a small patch, so pips and edges
+    count little), white-balanced by `gains` when the board's paper is in view."""
+    x, y = at
+    h, w = image.shape[:2]
+    if not (0 <= x < w and 0 <= y < h):
+        raise VisionError(f"({x}, {y}) is outside the {w}x{h} image")
+    patch = image[max(0, y - 4) : y + 5, max(0, x - 4) : x + 5].reshape(-1, 3).astype(np.float32)
+    colour = np.median(patch, axis=0) * (gains if gains is not None else 1.0)
+    b, g, r = (int(v) for v in np.clip(colour.round(), 0, 255))
+    return (b, g, r)

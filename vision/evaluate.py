@@ -8,10 +8,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .frames import load
 from .types import DieReading, Observation, VisionError
+
+if TYPE_CHECKING:
+    from .pipeline import VisionConfig
 
 FORMAT = "table-recording/1"
 Reader = Callable[[Any, dict[str, Any]], Observation]
@@ -77,7 +80,7 @@ def die_correct(t: dict[str, Any], r: DieReading) -> bool:
     return r.kind == t["kind"] and r.value == t["value"] and (t.get("color") is None or t["color"] == r.color)
 
 
-def table_reader() -> Reader:
+def table_reader(config: VisionConfig | None = None) -> Reader:
     """Reads each recording's frames with one TableReader per board profile (none: dice
     only), built on first use and kept across frames as on a live table."""
     from .pipeline import TableReader
@@ -88,7 +91,7 @@ def table_reader() -> Reader:
     def read(image: Any, meta: dict[str, Any]) -> Observation:
         name = meta.get("profile")
         if name not in readers:
-            readers[name] = TableReader(load_profile(name) if name else None)
+            readers[name] = TableReader(load_profile(name) if name else None, config)
         return readers[name].read(image)
 
     return read
