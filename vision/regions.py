@@ -119,7 +119,11 @@ def foreground(
     image_lab: np.ndarray, background: np.ndarray, threshold: float = 22.0, open_px: int = 5
 ) -> np.ndarray:
     """Pixels clearly unlike the background colour, thin lines (grid, shadows' edges) removed."""
-    difference = image_lab - background
-    mask = (np.einsum("ijk,ijk->ij", difference, difference) > threshold**2).astype(np.uint8)
+    if background.ndim == 1:  # one colour for the whole image
+        difference = cv2.subtract(image_lab, (*map(float, background), 0.0))
+    else:
+        difference = cv2.subtract(image_lab, background)
+    distance2 = cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))
+    mask = (distance2 > threshold**2).astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
