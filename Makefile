@@ -38,8 +38,8 @@ $(TRAIN)/python:
 	$(TRAIN)/pip install --quiet torch==2.13.0 onnx opencv-python-headless numpy
 
 train-dice: $(TRAIN)/python
-	$(TRAIN)/python -m vision.training.train_dice --out vision/models/dice_d6.onnx
-	$(TRAIN)/python -m vision.training.train_faces --detector vision/models/dice_d6.onnx \
+	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --out vision/models/dice_d6.onnx
+	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --detector vision/models/dice_d6.onnx \
 	  --out vision/models/dice_faces.onnx
 
 clean:
