@@ -86,7 +86,7 @@ def read_stack(
 ) -> DiscStack:
     """The stack in one disc location (an empty one has no discs)."""
     rows, cols, _ = top.window(region)
-    pixels = top.lab[rows, cols]
+    pixels = top.lab(rows, cols)
     background = np.median(pixels[::3, ::3].reshape(-1, 3), axis=0)
     mask = foreground(pixels, background)
     s = top.px_per_mm

@@ -19,7 +19,6 @@ class TopDown:
     """The part of the frame holding the profile's regions, seen from straight above."""
 
     image: np.ndarray
-    lab: np.ndarray
     origin_mm: tuple[float, float]
     px_per_mm: float
 
@@ -52,7 +51,16 @@ class TopDown:
         )
         gains = white_gains(frame, pose, profile)
         image = cv2.multiply(image, (*map(float, gains), 0.0), dtype=cv2.CV_8U)  # saturates at 255
-        return cls(image, cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32), (x0, y0), s)
+        return cls(image, (x0, y0), s)
+
+    def lab(self, rows: slice, cols: slice) -> np.ndarray:
+        """Part of the view in Lab (float), converted only where a reader looks."""
+        return cv2.cvtColor(self.image[rows, cols], cv2.COLOR_BGR2LAB).astype(np.float32)
+
+    def scaled(self, factor: float) -> TopDown:
+        """The same view at `factor` times the resolution (coarser is enough for tokens)."""
+        image = cv2.resize(self.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        return TopDown(image, self.origin_mm, self.px_per_mm * factor)
 
     def window(self, region: Region, margin_mm: float = 0.0) -> tuple[slice, slice, tuple[float, float]]:
         """Row and column slices of the region's bounding box, and its top-left corner in mm."""
