@@ -22,6 +22,8 @@ def as_bgr(frame: object) -> np.ndarray:
         raise VisionError(f"a frame is a numpy array, not {type(frame).__name__}")
     if frame.dtype != np.uint8:
         raise VisionError(f"a frame holds uint8 pixels, not {frame.dtype}")
+    if frame.ndim in (2, 3) and min(frame.shape[:2]) < 16:
+        raise VisionError(f"a {frame.shape[1]}x{frame.shape[0]} frame is too small to read")
     if frame.ndim == 3 and frame.shape[2] == 1:
         frame = frame[:, :, 0]
     if frame.ndim == 2:
