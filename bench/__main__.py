@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import resource
 import statistics
 import time
 from collections.abc import Callable
@@ -112,6 +113,8 @@ def main() -> None:
         f"{med:.1f} / {p95:.1f} ms"
     )
     vision_bench()
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"Peak memory of this process (rules, table reader and both dice networks): {peak_mb:.0f} MB")
 
 
 if __name__ == "__main__":

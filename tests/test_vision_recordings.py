@@ -49,3 +49,27 @@ def test_real_dice_never_trained_on(recording: str, accuracy: float) -> None:
     assert result["frames_scored"] >= 13
     assert dice["correct"] / dice["truth"] >= accuracy, [m.what for m in misses]
     assert dice["false_positives"] <= 0.01 * dice["truth"] + 1
+
+
+@pytest.mark.parametrize("zoom", [0.6, 2.5])
+def test_dice_of_any_size_in_the_frame(zoom: float) -> None:
+    """The same held-out photos shrunk or enlarged (dice of about 22 or 95 px): the reader
+    measures the dice first and reads them at the size it knows."""
+    import json
+
+    import cv2
+
+    from vision.dice import DiceReader
+
+    reader = DiceReader()
+    folder = REAL_DICE / "byler-dev"
+    frames = [f for f in json.loads((folder / "recording.json").read_text())["frames"] if f.get("truth")]
+    right = total = 0
+    for frame in frames[::HELD_OUT][:8]:
+        image = cv2.imread(str(folder / frame["file"]))
+        image = cv2.resize(image, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_AREA)
+        truth = sorted(d["value"] for d in frame["truth"]["dice"])
+        read = sorted(d.value for d in reader.read(image))
+        total += len(truth)
+        right += sum(min(truth.count(v), read.count(v)) for v in set(truth))
+    assert right / total >= 0.95
