@@ -137,16 +137,74 @@ def cmd_vision_calibrate(args: argparse.Namespace) -> None:
 
 
 def cmd_markers(args: argparse.Namespace) -> None:
-    from vision.markers import marker_sheet
+    from vision.markers import write_sheet
 
-    Path(args.out).write_text(marker_sheet(size_mm=args.size), encoding="utf-8")
-    print(f"wrote {args.out}: print it at 100% scale")
+    write_sheet(Path(args.out), size_mm=args.size_mm)
+    print(f"wrote {args.out}: print it at 100% scale (no 'fit to page') and measure one marker")
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     from .server import serve
 
-    serve(host=args.host, port=args.port, data_dir=Path(args.data_dir))
+    serve(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data_dir),
+        settings_path=Path(args.settings) if args.settings else None,
+    )
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from .settings import load_settings
+
+    return load_settings(Path(args.settings) if args.settings else Path(args.data_dir) / "settings.toml")
+
+
+def cmd_record(args: argparse.Namespace) -> None:
+    from hardware.camera import CameraError, choose_camera
+
+    from .record import record
+
+    c = _settings(args).camera
+    source = choose_camera(
+        c.backend, device=c.device, size=(c.width, c.height), fps=c.fps, replay=c.replay, loop=c.loop
+    )
+    if source is None:
+        raise CliError("the settings say there is no camera ([camera] backend = none)")
+    try:
+        kept = record(source, Path(args.out_dir), args.seconds, fps=args.fps)
+    except CameraError as error:
+        raise CliError(str(error)) from error
+    if not kept:
+        raise CliError(f"the camera ({source.name}) gave no frame in {args.seconds:g} s")
+    print(f"wrote {kept} frames from {source.name} to {args.out_dir} (table-recording/1, no truth yet)")
+
+
+def cmd_panel_test(args: argparse.Namespace) -> None:
+    import time
+
+    from hardware.panel import Panel, load_pinmap, make_pin_factory
+
+    settings = _settings(args)
+    pinmap = load_pinmap(override=settings.panel.pinmap)
+    with Panel(pinmap, make_pin_factory(settings.panel.pins)) as panel:
+        lights = [(f"phase {i}", led) for i, led in enumerate(panel.phase_leds, start=1)]
+        lights += [(name, led) for name, led in panel.beast_leds.items()]
+        lights += [("status", panel.status_led)]
+        for name, led in lights:
+            print(f"lit: {name} LED ({led.pin})")
+            led.on()
+            time.sleep(0.5)
+            led.off()
+        panel.buzz(0.2)
+        print(f"press the buttons (NEXT, UNDO, READ; hold UNDO or READ); {args.seconds:g} s")
+        end = time.monotonic() + args.seconds
+        while time.monotonic() < end:
+            try:
+                event = panel.events.get(timeout=0.2)
+            except Exception:  # queue.Empty
+                continue
+            print(f"{event.button.upper()} {event.action}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -203,16 +261,34 @@ def build_parser() -> argparse.ArgumentParser:
     cal.add_argument("--profile", help="white-balance by this board's marker paper (a profile name or .toml)")
     cal.set_defaults(run=cmd_vision_calibrate)
 
-    markers = sub.add_parser("markers", help="write the printable board-marker sheet (SVG, true scale)")
-    markers.add_argument("--out", default="markers.svg")
-    markers.add_argument("--size", type=float, default=40.0, help="marker side in mm (as in the profile)")
+    markers = sub.add_parser("markers", help="write the printable board-marker sheet (true scale)")
+    markers.add_argument("--out", default="markers.pdf", help="FILE.pdf, FILE.png (300 dpi) or FILE.svg")
+    markers.add_argument(
+        "--size-mm", "--size", type=float, default=40.0, help="marker side in mm, as in the board profile"
+    )
     markers.set_defaults(run=cmd_markers)
 
-    serve = sub.add_parser("serve", help="run the companion's web page")
+    serve = sub.add_parser("serve", help="run the companion: the page, the camera and the panel")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--data-dir", default="data")
+    serve.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
     serve.set_defaults(run=cmd_serve)
+
+    rec = sub.add_parser("record", help="save what the camera sees as a table-recording/1 recording")
+    rec.add_argument("out_dir")
+    rec.add_argument("--seconds", type=float, default=10.0)
+    rec.add_argument("--fps", type=float, default=5.0, help="frames kept a second")
+    rec.add_argument("--data-dir", default="data")
+    rec.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
+    rec.set_defaults(run=cmd_record)
+
+    pt = sub.add_parser("panel-test", help="light each LED in turn, then print the buttons pressed")
+    pt.add_argument("--seconds", type=float, default=30.0)
+    pt.add_argument("--data-dir", default="data")
+    pt.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
+    pt.set_defaults(run=cmd_panel_test)
+
     return parser
 
 

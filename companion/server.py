@@ -1,20 +1,63 @@
-"""`companion serve`: the web app behind waitress, a production WSGI server."""
+"""`companion serve`: the web app behind waitress, with the camera and the panel around it."""
 
 from __future__ import annotations
 
 import logging
+import signal
+import socket
 from pathlib import Path
+from types import FrameType
 
+import segno
 import waitress
 
+from .service import Devices
+from .settings import load_settings
 from .store import Store
+from .table import Table
 from .web import create_app
 
 
-def serve(host: str, port: int, data_dir: Path) -> None:
+def lan_address() -> str | None:
+    """This machine's address on the local network (no packet is sent), or None offline."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def announce(host: str, port: int, data_dir: Path) -> None:
+    """The addresses a phone can open, and a QR code of the first one on the LAN."""
+    local = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
+    print(f"Towers Companion: http://{local}:{port}  (data in {data_dir.resolve()})", flush=True)
+    if host in ("0.0.0.0", "::"):
+        address = lan_address()
+        print(f"  on your network: http://{socket.gethostname()}.local:{port}", flush=True)
+        if address:
+            url = f"http://{address}:{port}"
+            print(f"  or: {url}  (scan this with a phone)", flush=True)
+            segno.make(url, error="m").terminal(compact=True)
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
+
+
+def serve(host: str, port: int, data_dir: Path, settings_path: Path | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    settings = load_settings(settings_path or data_dir / "settings.toml")
+    data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(data_dir / "companion.sqlite3")
-    app = create_app(store)
-    shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
-    print(f"Towers Companion: http://{shown}:{port}  (data in {data_dir.resolve()})", flush=True)
-    waitress.serve(app, host=host, port=port, threads=8, ident="towers-companion")
+    table = Table(store)
+    devices = Devices.start(settings, table)
+    signal.signal(signal.SIGTERM, _stop)  # systemd stops us with SIGTERM: release camera and pins
+    try:
+        app = create_app(store, table, devices)
+        announce(host, port, data_dir)
+        waitress.serve(app, host=host, port=port, threads=8, ident="towers-companion")
+    finally:
+        devices.stop()
+        store.close()

@@ -125,12 +125,12 @@ def test_unknown_profile_name() -> None:
 
 def test_marker_sheet_markers_decode_as_their_ids() -> None:
     from vision.board import _detector, detect_markers
-    from vision.markers import marker_bits, marker_sheet
+    from vision.markers import marker_bits, sheet_layout, to_svg
 
     for marker_id in range(4):
         bits = np.array(marker_bits(marker_id), np.uint8)
         image = np.kron(1 - bits, np.ones((20, 20), np.uint8)) * 255
         image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
         assert list(detect_markers(image, _detector())) == [marker_id]
-    sheet = marker_sheet()
+    sheet = to_svg(sheet_layout())
     assert sheet.startswith("<svg") and 'width="210mm"' in sheet and sheet.count(">marker ") == 4

@@ -31,7 +31,10 @@ def command(client: FlaskClient, body: Any) -> tuple[int, Any]:
 def test_first_visit_offers_a_new_game(client: FlaskClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and b"New game" in page.data
-    assert client.get("/api/state").get_json() == {"game": None, "state_id": 0}
+    state = client.get("/api/state").get_json()
+    assert state["game"] is None and state["state_id"] == 0
+    assert state["camera"]["state"] == "none"  # built without devices
+    assert b"No camera" in page.data
 
 
 def test_play_through_the_api(client: FlaskClient) -> None:

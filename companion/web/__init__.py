@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
 
 from ..games.registry import games
@@ -12,16 +13,33 @@ from ..table import Table
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
 
+if TYPE_CHECKING:
+    from ..service import Devices
 
-def create_app(store: Store, table: Table | None = None) -> Flask:
+NO_CAMERA = {"state": "none", "source": "no camera", "detail": "", "frames": 0}
+
+
+def create_app(store: Store, table: Table | None = None, devices: Devices | None = None) -> Flask:
     app = Flask(__name__)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     table = table or Table(store)
     app.extensions["table"] = table
 
+    def camera() -> dict[str, Any]:
+        return devices.camera.status.to_json() if devices else NO_CAMERA
+
     @app.get("/")
     def index() -> str:
-        return render_template("index.html", **page_view(table, games()))
+        return render_template("index.html", **page_view(table, games()), camera=camera())
+
+    @app.get("/api/frame.jpg")
+    def api_frame() -> Any:
+        """The camera's latest frame (drawn detections come with the table loop)."""
+        frame = devices.camera.latest() if devices else None
+        if frame is None:
+            return jsonify({"error": "no frame yet", "camera": camera()}), 503
+        ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
     @app.post("/command")
     def command_form() -> Any:
@@ -32,18 +50,22 @@ def create_app(store: Store, table: Table | None = None) -> Flask:
             run_command(table, {**form, "options": options})
         except CommandError as error:
             view = page_view(table, games(), error=error.message)
-            return render_template("index.html", **view), error.status
+            return render_template("index.html", **view, camera=camera()), error.status
         return redirect("/", code=303)
 
     @app.get("/api/state")
     def api_state() -> Response:
-        return jsonify(snapshot(table))
+        return jsonify({**snapshot(table), "camera": camera()})
 
     @app.get("/api/version")
     def api_version() -> Response:
         session = table.session
         return jsonify(
-            {"game_id": session.game_id if session else None, "state_id": session.state_id if session else 0}
+            {
+                "game_id": session.game_id if session else None,
+                "state_id": session.state_id if session else 0,
+                "camera": camera(),
+            }
         )
 
     @app.get("/api/games")

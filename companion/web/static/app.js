@@ -5,11 +5,24 @@
   const stateId = body.dataset.stateId;
   const gameId = body.dataset.gameId;
 
+  // The camera's line in the header, kept in step with GET /api/version (same words as camera.html).
+  const cameraLine = document.getElementById("camera");
+  function showCamera(c) {
+    if (!cameraLine || !c) return;
+    cameraLine.className = "camera camera-" + c.state;
+    cameraLine.textContent =
+      c.state === "online" ? "Camera: " + c.source + ", reading"
+      : c.state === "ended" ? "Camera: " + c.source + " has ended"
+      : c.state === "none" ? "No camera: the game is kept by hand"
+      : "Camera offline: " + (c.detail || c.source);
+  }
+
   async function poll() {
     try {
       const r = await fetch("/api/version", { cache: "no-store" });
       if (r.ok) {
         const v = await r.json();
+        showCamera(v.camera);
         if (String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
           location.replace("/");
           return;

@@ -1,0 +1,75 @@
+"""`companion record`: what the camera sees, saved as a `table-recording/1` recording, so
+players can capture their own table (truth left empty) and contribute it as a fixture."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+
+from hardware.camera import CameraError, FrameSource
+
+JPEG_QUALITY = 92
+
+
+def _write_json(path: Path, data: dict[str, object]) -> None:
+    """Atomically, so a power cut leaves the previous, valid recording.json."""
+    part = path.with_suffix(".json.part")
+    part.write_text(json.dumps(data, indent=1))
+    os.replace(part, path)
+
+
+def record(
+    source: FrameSource,
+    out_dir: Path,
+    seconds: float,
+    fps: float = 5.0,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    log: Callable[[str], None] = print,
+) -> int:
+    """Frames from `source` for `seconds`, at most `fps` a second; returns how many were kept.
+    A frame the camera fails to give is logged and skipped; the recording so far stays valid."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if any(out_dir.iterdir()):
+        raise CameraError(f"{out_dir} is not empty; record into a new folder")
+    meta: dict[str, object] = {
+        "format": "table-recording/1",
+        "description": "recorded by companion record",
+        "source": source.name,
+        "game": None,
+        "profile": None,
+        "camera": {"width": 0, "height": 0, "fps": fps},
+        "frames": [],
+    }
+    frames: list[dict[str, object]] = []
+    start = clock()
+    next_due = start
+    with source:
+        while clock() - start < seconds:
+            try:
+                frame = source.read()
+            except CameraError as error:
+                log(f"skipped: {error}")
+                sleep(0.2)
+                continue
+            now = clock()
+            if now < next_due:
+                continue
+            next_due = now + 1 / fps
+            name = f"{len(frames) + 1:05d}.jpg"
+            ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+            if not ok:
+                log(f"skipped a frame that would not encode ({frame.image.shape})")
+                continue
+            (out_dir / name).write_bytes(data.tobytes())
+            height, width = frame.image.shape[:2]
+            meta["camera"] = {"width": width, "height": height, "fps": fps}
+            frames.append({"file": name, "t": round(now - start, 3)})
+            meta["frames"] = frames
+            _write_json(out_dir / "recording.json", meta)
+    return len(frames)

@@ -1,0 +1,174 @@
+"""The devices around the game: the camera watched in a thread, the panel's buttons and lights.
+
+Built in one place by `Devices.start(settings, table)`, so a test can build it with fakes. The
+camera never stops the page: if it is missing or unplugged, the page and the status LED say
+so, and reading resumes by itself when it is back. The table loop (camera -> reading ->
+move) comes with its own issue; for now frames are kept for `/api/frame.jpg` and the panel's
+UNDO (hold: redo) works on the current game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, choose_camera
+from hardware.panel import ButtonEvent, Panel, PinMapError, load_pinmap, make_pin_factory
+
+from .session import NothingToUndo
+from .settings import Settings
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class CameraStatus:
+    state: str
+    """online, offline (it will be tried again), ended (a replay played once) or none."""
+    source: str
+    detail: str = ""
+    frames: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"state": self.state, "source": self.source, "detail": self.detail, "frames": self.frames}
+
+
+class CameraWatch:
+    """Reads frames in a thread of its own and keeps the latest one and the camera's status."""
+
+    def __init__(
+        self,
+        source: FrameSource | None,
+        on_change: Callable[[CameraStatus], None] = lambda status: None,
+        timeout: float = 2.0,
+        retry_s: float = 0.25,
+    ) -> None:
+        self.source, self.on_change, self.timeout, self.retry_s = source, on_change, timeout, retry_s
+        name = source.name if source else "no camera"
+        self._status = CameraStatus("offline" if source else "none", name, "starting" if source else "")
+        self._latest: Frame | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    @property
+    def status(self) -> CameraStatus:
+        return self._status
+
+    def latest(self) -> Frame | None:
+        with self._lock:
+            return self._latest
+
+    def start(self) -> CameraWatch:
+        if self.source is not None:
+            self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=self.timeout + 1)
+
+    def _set(self, status: CameraStatus) -> None:
+        changed = (status.state, status.detail) != (self._status.state, self._status.detail)
+        self._status = status
+        if changed:
+            log.info("camera: %s %s", status.state, status.detail)
+            self.on_change(status)
+
+    def _run(self) -> None:
+        assert self.source is not None
+        frames = 0
+        with self.source:
+            while not self._stop.is_set():
+                try:
+                    frame = self.source.read(self.timeout)
+                except RecordingEnded as error:
+                    self._set(CameraStatus("ended", self.source.name, str(error), frames))
+                    return
+                except CameraError as error:
+                    self._set(CameraStatus("offline", self.source.name, str(error), frames))
+                    self._stop.wait(self.retry_s)
+                    continue
+                frames += 1
+                with self._lock:
+                    self._latest = frame
+                self._set(CameraStatus("online", self.source.name, "", frames))
+
+
+class Devices:
+    """The camera watch and the panel of one running companion."""
+
+    def __init__(self, camera: CameraWatch, panel: Panel | None, table: Table) -> None:
+        self.camera, self.panel, self.table = camera, panel, table
+        self._stop = threading.Event()
+        self._events = threading.Thread(target=self._consume, name="panel-events", daemon=True)
+
+    @classmethod
+    def start(cls, settings: Settings, table: Table) -> Devices:
+        c = settings.camera
+        try:
+            source = choose_camera(
+                c.backend,
+                device=c.device,
+                size=(c.width, c.height),
+                fps=c.fps,
+                replay=c.replay,
+                replay_speed=c.replay_speed,
+                loop=c.loop,
+            )
+        except CameraError as error:
+            log.error("camera: %s; running without one", error)
+            source = None
+        try:
+            pinmap = load_pinmap(override=settings.panel.pinmap)
+            panel: Panel | None = Panel(pinmap, make_pin_factory(settings.panel.pins))
+        except (PinMapError, OSError, RuntimeError) as error:
+            log.error("panel: %s; running without it", error)
+            panel = None
+        devices = cls(CameraWatch(None), panel, table)
+        devices.camera = CameraWatch(source, devices._camera_changed, timeout=c.timeout_s)
+        devices.camera.start()
+        if panel is not None:
+            panel.show_status("working")
+            devices._events.start()
+        return devices
+
+    def _camera_changed(self, status: CameraStatus) -> None:
+        if self.panel is not None:
+            self.panel.show_status("ready" if status.state in ("online", "ended") else "fault")
+
+    def _consume(self) -> None:
+        assert self.panel is not None
+        while not self._stop.is_set():
+            try:
+                event = self.panel.events.get(timeout=0.2)
+            except Exception:  # queue.Empty
+                continue
+            self.handle(event)
+
+    def handle(self, event: ButtonEvent) -> None:
+        """What a button does today: UNDO undoes, holding it redoes; the others are logged
+        until the table loop gives them their meaning."""
+        session = self.table.session
+        log.info("panel: %s %s", event.button, event.action)
+        if session is None or event.button != "undo":
+            return
+        try:
+            session.redo() if event.action == "hold" else session.undo()
+        except NothingToUndo as error:
+            log.info("panel: %s", error)
+            if self.panel is not None:
+                self.panel.buzz(0.3)
+
+    def stop(self) -> None:
+        """Release the camera and the pins (on SIGTERM, so the next start finds them free)."""
+        self._stop.set()
+        self.camera.stop()
+        if self._events.is_alive():
+            self._events.join(timeout=1)
+        if self.panel is not None:
+            self.panel.close()

@@ -1,0 +1,96 @@
+"""The companion's settings: embedded defaults, overridden by an optional TOML file.
+
+`make run` needs no file at all: a replayed recording as the camera and mock pins. On a Pi,
+`firmware/install.sh` leaves the defaults too: `auto` finds the Pi camera and the Pi's pins.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_REPLAY = REPO / "tests" / "recordings" / "amharb-4p"
+BACKENDS = ("auto", "picamera", "opencv", "replay", "none")
+PIN_FACTORIES = ("auto", "mock", "native")
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be used: the message names the key."""
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    backend: str = "auto"
+    """auto: the Pi camera if there is one, else the replayed recording; none: no camera."""
+    device: int | str = 0
+    """opencv: the webcam's index or device path."""
+    width: int = 1280
+    height: int = 960
+    fps: float = 10.0
+    timeout_s: float = 2.0
+    replay: str = str(DEFAULT_REPLAY)
+    """replay: a table-recording/1 folder."""
+    replay_speed: float = 1.0
+    loop: bool = True
+
+
+@dataclass(frozen=True)
+class PanelSettings:
+    pins: str = "auto"
+    """auto: the Pi's pins on a Raspberry Pi, mock pins elsewhere; mock; native."""
+    pinmap: dict[str, Any] = field(default_factory=dict)
+    """Overrides of hardware/pinmap.toml, same keys."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    camera: CameraSettings = CameraSettings()
+    panel: PanelSettings = PanelSettings()
+
+
+TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,)}
+
+
+def _accepts(annotation: str, value: object) -> bool:
+    if annotation.startswith("dict"):
+        return isinstance(value, dict)
+    if isinstance(value, bool):
+        return annotation == "bool"
+    return any(isinstance(value, TYPES[part]) for part in annotation.split(" | "))
+
+
+def _section(kind: type[Any], data: Any, name: str) -> Any:
+    if not isinstance(data, dict):
+        raise SettingsError(f"[{name}] must be a table")
+    known = {f.name: str(f.type) for f in fields(kind)}
+    for key, value in data.items():
+        if key not in known:
+            raise SettingsError(f"[{name}] has no setting {key!r}; known: {', '.join(known)}")
+        if not _accepts(known[key], value):
+            raise SettingsError(f"[{name}] {key} = {value!r}: expected {known[key]}")
+    return kind(**data)
+
+
+def load_settings(path: Path | None) -> Settings:
+    """The settings in `path` (none, or a missing file: the defaults)."""
+    if path is None or not path.exists():
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise SettingsError(f"cannot read the settings {path}: {error}") from error
+    unknown = set(data) - {"camera", "panel", "pinmap"}
+    if unknown:
+        raise SettingsError(f"{path}: unknown section(s) {', '.join(sorted(unknown))}")
+    camera = _section(CameraSettings, data.get("camera", {}), "camera")
+    panel = _section(PanelSettings, data.get("panel", {}), "panel")
+    if "pinmap" in data:
+        panel = PanelSettings(pins=panel.pins, pinmap=data["pinmap"])
+    if camera.backend not in BACKENDS:
+        raise SettingsError(f"[camera] backend is one of {', '.join(BACKENDS)}, not {camera.backend!r}")
+    if panel.pins not in PIN_FACTORIES:
+        raise SettingsError(f"[panel] pins is one of {', '.join(PIN_FACTORIES)}, not {panel.pins!r}")
+    return Settings(camera, panel)
