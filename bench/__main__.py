@@ -90,6 +90,56 @@ def vision_bench() -> None:
         print(f"  dice, 640x640 real photos, no board: median {statistics.median(times):.1f} ms per photo")
 
 
+def panel_bench() -> None:
+    """Button and LED latency on gpiozero's mock pins, with the panel's own ticker running."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.panel import Panel, load_pinmap
+
+    factory = MockFactory()
+    pinmap = load_pinmap()
+    with Panel(pinmap, factory) as panel:
+        presses, holds, leds, blinks = [], [], [], []
+        next_pin, undo_pin = factory.pin(pinmap.buttons["next"]), factory.pin(pinmap.buttons["undo"])
+        for _ in range(100):
+            start = time.perf_counter()
+            next_pin.drive_low()
+            panel.events.get(timeout=1)
+            presses.append((time.perf_counter() - start) * 1000)
+            time.sleep(pinmap.bounce_s + 0.005)
+            next_pin.drive_high()
+            time.sleep(pinmap.bounce_s + 0.005)
+        for _ in range(3):
+            undo_pin.drive_low()
+            start = time.perf_counter()
+            panel.events.get(timeout=5)  # the hold, found by the ticker
+            holds.append((time.perf_counter() - start) * 1000 - pinmap.hold_s * 1000)
+            undo_pin.drive_high()
+            time.sleep(pinmap.bounce_s + 0.005)
+        status = factory.pin(pinmap.status)
+        for n in range(100):
+            start = time.perf_counter()
+            panel.show_phase(n % len(pinmap.phase) + 1)
+            leds.append((time.perf_counter() - start) * 1000)
+        for _ in range(5):
+            panel.show_status("ready")
+            panel.show_status("attention")  # lit at once; the ticker puts it out 125 ms later
+            start = time.perf_counter()
+            while status.state:
+                time.sleep(0.0005)
+            blinks.append((time.perf_counter() - start) * 1000 - 125)
+    print("Panel on mock pins (median / worst)")
+    print(f"  NEXT pressed -> event: {statistics.median(presses):.3f} / {max(presses):.3f} ms")
+    print(
+        f"  UNDO held -> hold event, beyond the {pinmap.hold_s:g} s hold: {statistics.median(holds):.1f} / "
+        f"{max(holds):.1f} ms"
+    )
+    print(f"  show_phase -> LED pins set: {statistics.median(leds):.3f} / {max(leds):.3f} ms")
+    print(
+        f"  blink edge lateness (ticker every 20 ms): {statistics.median(blinks):.1f} / {max(blinks):.1f} ms"
+    )
+
+
 def main() -> None:
     game = get_game("amharb")
     mid = mid_game_position()
@@ -112,6 +162,7 @@ def main() -> None:
         f"  whole random 4-player game, checked apply ({statistics.median(steps):.0f} moves): "
         f"{med:.1f} / {p95:.1f} ms"
     )
+    panel_bench()
     vision_bench()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Peak memory of this process (rules, table reader and both dice networks): {peak_mb:.0f} MB")

@@ -84,12 +84,13 @@ class _Reconnecting:
         self.clock = clock
         self.backoff = Backoff(clock)
         self.device: Any = None
+        self.last_error = f"{self.name} is offline"
 
     def __enter__(self) -> Self:
         try:
             self._ensure_open()
         except CameraError as error:  # an unplugged camera at start: report it, keep trying
-            log.warning("%s: %s", self.name, error)
+            log.warning("camera: %s", error)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -100,22 +101,25 @@ class _Reconnecting:
             return
         left = self.backoff.wait_left()
         if left > 0:
-            raise CameraOffline(f"{self.name} is offline; trying again in {left:.1f} s")
+            raise CameraOffline(f"{self.last_error}; trying again in {left:.1f} s")
         try:
             self.device = self._open()
-        except CameraError:
+        except CameraError as error:
             self.backoff.failed()
+            self.last_error = str(error)
             raise
         except Exception as error:  # the camera stack's own errors (RuntimeError, OSError, ...)
             self.backoff.failed()
-            raise CameraOffline(f"{self.name} could not be opened: {error}") from error
+            self.last_error = f"{self.name} could not be opened: {error}"
+            raise CameraOffline(self.last_error) from error
         log.info("%s: opened", self.name)
 
     def _fault(self, error: CameraError) -> CameraError:
         """Let go of the device after a failed read; the next `read` opens it again."""
-        log.warning("%s: %s; closing it and trying again", self.name, error)
+        log.warning("camera: %s; closing it and trying again", error)
         self._close(fault=True)
         self.backoff.failed()
+        self.last_error = str(error)
         return error
 
     def read(self, timeout: float = 2.0) -> Frame:

@@ -1,0 +1,278 @@
+"""The camera backends without a camera: a fake picamera2 that behaves like the real one
+(configure/start/capture_array with a timeout, a stalled request that must be cancelled
+before stop, no camera after the cable is pulled), a fake VideoCapture, and real replays."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from hardware.camera import (
+    CameraError,
+    CameraOffline,
+    CameraTimeout,
+    OpenCVSource,
+    PicameraSource,
+    RecordingEnded,
+    ReplaySource,
+    choose_camera,
+)
+
+RECORDING = Path(__file__).resolve().parent / "recordings" / "amharb-2p"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Rig:
+    """The world the fake picamera2 sees: is the ribbon cable in, does the sensor stall."""
+
+    plugged: bool = True
+    stalled: bool = False
+    opened: list[Any] = field(default_factory=list)
+
+
+def fake_picamera2(rig: Rig) -> types.ModuleType:
+    class Picamera2:
+        @staticmethod
+        def global_camera_info() -> list[dict[str, Any]]:
+            return [{"Model": "imx708", "Num": 0}] if rig.plugged else []
+
+        def __init__(self, camera_num: int = 0) -> None:
+            if not rig.plugged:
+                raise IndexError("list index out of range")  # what picamera2 raises with no camera
+            self.config: dict[str, Any] | None = None
+            self.started = self.closed = self.flushed = False
+            self.pending = False
+            rig.opened.append(self)
+
+        def create_video_configuration(self, main: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+            return {"main": main, **kwargs}
+
+        def configure(self, config: dict[str, Any]) -> None:
+            assert config["main"]["format"] == "RGB888"
+            self.config = config
+
+        def start(self) -> None:
+            assert self.config is not None, "picamera2 refuses to start unconfigured"
+            self.started = True
+
+        def capture_array(self, name: str = "main", wait: float | None = None) -> np.ndarray:
+            assert self.started and not self.closed and name == "main"
+            assert wait is not None and wait > 0, "a capture without a timeout could block for ever"
+            if rig.stalled or not rig.plugged:
+                self.pending = True
+                raise TimeoutError
+            assert self.config is not None
+            w, h = self.config["main"]["size"]
+            return np.full((h, w, 3), 7, np.uint8)
+
+        def cancel_all_and_flush(self) -> None:
+            self.pending, self.flushed = False, True
+
+        def stop(self) -> None:
+            if self.pending:
+                raise RuntimeError("stop() would block on the timed-out request")
+            self.started = False
+
+        def close(self) -> None:
+            self.closed = True
+
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = Picamera2  # type: ignore[attr-defined]
+    return module
+
+
+@pytest.fixture
+def rig(monkeypatch: pytest.MonkeyPatch) -> Rig:
+    rig = Rig()
+    monkeypatch.setitem(sys.modules, "picamera2", fake_picamera2(rig))
+    return rig
+
+
+def test_pi_camera_gives_bgr_frames_of_the_configured_size(rig: Rig) -> None:
+    clock = FakeClock()
+    with PicameraSource(size=(640, 480), clock=clock) as source:
+        frame = source.read(timeout=1.0)
+        assert frame.image.shape == (480, 640, 3) and frame.image.dtype == np.uint8
+        assert frame.t == clock.now
+    assert rig.opened[0].closed, "leaving the block releases the camera"
+
+
+def test_a_stalled_pi_camera_times_out_then_is_flushed_closed_and_reopened(rig: Rig) -> None:
+    clock = FakeClock()
+    with PicameraSource(clock=clock) as source:
+        source.read()
+        rig.stalled = True
+        with pytest.raises(CameraTimeout, match="no frame in 1.5 s"):
+            source.read(timeout=1.5)
+        first = rig.opened[0]
+        assert first.flushed and first.closed, "cancel_all_and_flush before stop, then close"
+        with pytest.raises(CameraOffline, match="trying again in 0.5 s"):
+            source.read()  # too soon: no hammering the camera stack
+        rig.stalled = False
+        clock.now += 0.5
+        assert source.read().image.shape == (960, 1280, 3)
+        assert len(rig.opened) == 2
+
+
+def test_pulling_the_cable_and_plugging_it_back_needs_no_restart(rig: Rig) -> None:
+    clock = FakeClock()
+    with PicameraSource(clock=clock) as source:
+        source.read()
+        rig.plugged = False
+        with pytest.raises(CameraTimeout):
+            source.read()
+        pauses = []
+        for _ in range(6):
+            clock.now += source.backoff.wait_left()
+            with pytest.raises(CameraOffline, match="not connected"):
+                source.read()
+            pauses.append(source.backoff.pause)
+        assert pauses == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0], "the pause doubles up to 10 s"
+        rig.plugged = True
+        clock.now += source.backoff.wait_left()
+        assert source.read().image.size
+        assert source.backoff.pause == 0.0
+
+
+def test_a_pi_camera_missing_at_start_is_found_when_plugged_in(rig: Rig) -> None:
+    rig.plugged = False
+    clock = FakeClock()
+    with PicameraSource(clock=clock) as source:  # no exception: the service starts anyway
+        with pytest.raises(CameraOffline):
+            source.read()
+        rig.plugged = True
+        clock.now += 10
+        assert source.read().image.size
+
+
+class FakeCapture:
+    def __init__(self, frames: list[np.ndarray | None], opened: bool = True) -> None:
+        self.frames, self.opened, self.released, self.settings = frames, opened, False, {}
+
+    def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+        return self.opened
+
+    def set(self, prop: int, value: float) -> bool:
+        self.settings[prop] = value
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        image = self.frames.pop(0) if self.frames else None
+        return image is not None, image
+
+    def release(self) -> None:
+        self.released = True
+
+
+def test_usb_camera_reads_and_recovers_after_a_lost_frame() -> None:
+    clock = FakeClock()
+    made: list[FakeCapture] = []
+    good = np.zeros((480, 640, 3), np.uint8)
+
+    def capture(where: int | str) -> FakeCapture:
+        made.append(FakeCapture([good, None] if not made else [good]))
+        return made[-1]
+
+    with OpenCVSource("/dev/video0", size=(640, 480), clock=clock, capture=capture) as source:
+        assert source.read(timeout=0.5).image is good
+        assert made[0].settings[cv2.CAP_PROP_READ_TIMEOUT_MSEC] == 500
+        with pytest.raises(CameraOffline, match="sent no frame"):
+            source.read()
+        assert made[0].released
+        clock.now += 1
+        assert source.read().image is good
+
+
+def test_usb_camera_that_is_not_there() -> None:
+    source = OpenCVSource(3, clock=FakeClock(), capture=lambda where: FakeCapture([], opened=False))
+    with source, pytest.raises(CameraOffline, match="USB camera 3 is not connected"):
+        source.read()
+
+
+def test_replay_plays_at_the_recorded_pace_and_loops() -> None:
+    clock = FakeClock()
+    source = ReplaySource(RECORDING, clock=clock, sleep=clock.sleep)
+    meta = json.loads((RECORDING / "recording.json").read_text())
+    n = len(meta["frames"])
+    start = clock.now
+    times = [source.read(timeout=60).t for _ in range(n + 2)]
+    recorded = [f["t"] - meta["frames"][0]["t"] for f in meta["frames"]]
+    assert times[:n] == pytest.approx(recorded)
+    assert times[n] > times[n - 1], "time keeps running through the loop"
+    assert clock.now - start == pytest.approx(times[-1])
+
+
+def test_replay_as_fast_as_asked_and_once() -> None:
+    clock = FakeClock()
+    source = ReplaySource(RECORDING, speed=0, loop=False, clock=clock, sleep=clock.sleep)
+    frames = [source.read() for _ in range(len(source.frames))]
+    assert clock.now == 100.0 and all(f.image.ndim == 3 for f in frames)
+    with pytest.raises(RecordingEnded):
+        source.read()
+
+
+def test_replay_with_a_corrupt_frame_says_which_and_goes_on(tmp_path: Path) -> None:
+    good = cv2.imencode(".png", np.zeros((32, 32, 3), np.uint8))[1].tobytes()
+    (tmp_path / "a.png").write_bytes(good)
+    (tmp_path / "b.jpg").write_bytes(b"\xff\xd8 not really a jpeg")
+    (tmp_path / "c.png").write_bytes(good)
+    frames = [{"file": name, "t": i * 0.1} for i, name in enumerate(["a.png", "b.jpg", "c.png"])]
+    (tmp_path / "recording.json").write_text(json.dumps({"format": "table-recording/1", "frames": frames}))
+    source = ReplaySource(tmp_path, speed=0, loop=False)
+    assert source.read().t == 0
+    with pytest.raises(CameraError, match="b.jpg is missing, corrupt"):
+        source.read()
+    assert source.read().t == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "not a table-recording/1 recording"),
+        ("{not json", "not a table-recording/1 recording"),
+        ('{"format": "video/1", "frames": [{"file": "a", "t": 0}]}', "not 'table-recording/1'"),
+        ('{"format": "table-recording/1", "frames": []}', "has no frames"),
+    ],
+)
+def test_replay_refuses_what_is_not_a_recording(tmp_path: Path, content: str | None, message: str) -> None:
+    if content is not None:
+        (tmp_path / "recording.json").write_text(content)
+    with pytest.raises(CameraError, match=message):
+        ReplaySource(tmp_path)
+
+
+def test_auto_is_the_pi_camera_where_picamera2_is_installed(rig: Rig) -> None:
+    assert isinstance(choose_camera("auto", replay=RECORDING, picamera=lambda: True), PicameraSource)
+
+
+def test_auto_and_picamera_fall_back_to_the_replay_and_say_so(caplog: pytest.LogCaptureFixture) -> None:
+    for backend in ("auto", "picamera"):
+        source = choose_camera(backend, replay=RECORDING, picamera=lambda: False)
+        assert isinstance(source, ReplaySource)
+    assert "picamera2 is not installed here; replaying" in caplog.text
+
+
+def test_other_backends() -> None:
+    assert choose_camera("none") is None
+    assert isinstance(choose_camera("opencv", device=2), OpenCVSource)
+    with pytest.raises(CameraError, match="not 'kinect'"):
+        choose_camera("kinect")

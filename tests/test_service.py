@@ -1,0 +1,199 @@
+"""The devices around the game: settings, the camera watch (offline and back without a restart,
+the status LED and the page saying so), the panel's UNDO on the current game, `record`."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.record import record
+from companion.service import CameraStatus, CameraWatch, Devices
+from companion.settings import Settings, SettingsError, load_settings
+from companion.store import Store
+from companion.table import Table
+from companion.web import create_app
+from hardware.camera import CameraError, CameraOffline, Frame, ReplaySource
+from hardware.panel import ButtonEvent, Panel, load_pinmap
+
+RECORDING = Path(__file__).resolve().parent / "recordings" / "amharb-2p"
+
+
+class FlakySource:
+    """A camera whose cable the test pulls and plugs back."""
+
+    name = "flaky camera"
+
+    def __init__(self) -> None:
+        self.plugged = threading.Event()
+        self.plugged.set()
+        self.closed = False
+
+    def __enter__(self) -> FlakySource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.closed = True
+
+    def read(self, timeout: float = 2.0) -> Frame:
+        time.sleep(0.005)
+        if not self.plugged.is_set():
+            raise CameraOffline("flaky camera is not connected")
+        return Frame(np.zeros((16, 16, 3), np.uint8), time.monotonic())
+
+
+def wait_for(condition: Any, seconds: float = 5.0) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def test_settings_defaults_and_file(tmp_path: Path) -> None:
+    assert load_settings(None) == Settings() == load_settings(tmp_path / "missing.toml")
+    (tmp_path / "s.toml").write_text('[camera]\nbackend = "opencv"\ndevice = "/dev/video2"\nfps = 5\n')
+    settings = load_settings(tmp_path / "s.toml")
+    assert settings.camera.backend == "opencv" and settings.camera.device == "/dev/video2"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[camera]\nbackend = "kinect"', "backend is one of"),
+        ("[camera]\nfps = 'fast'", "fps = 'fast': expected float"),
+        ("[camera]\nloop = 1", "loop = 1: expected bool"),
+        ("[camera]\nzoom = 2", "no setting 'zoom'"),
+        ('[panel]\npins = "rpigpio"', "pins is one of"),
+        ("[wifi]\nssid = 'x'", "unknown section"),
+        ("[camera", "cannot read the settings"),
+    ],
+)
+def test_bad_settings_are_refused_with_the_reason(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "s.toml").write_text(text)
+    with pytest.raises(SettingsError, match=message):
+        load_settings(tmp_path / "s.toml")
+
+
+def test_camera_goes_offline_and_comes_back_without_a_restart(tmp_path: Path) -> None:
+    source = FlakySource()
+    seen: list[str] = []
+    watch = CameraWatch(source, lambda s: seen.append(s.state), retry_s=0.01).start()
+    try:
+        wait_for(lambda: watch.status.state == "online")
+        source.plugged.clear()
+        wait_for(lambda: watch.status.state == "offline")
+        assert "not connected" in watch.status.detail
+        source.plugged.set()
+        wait_for(lambda: watch.status.state == "online")
+        assert watch.latest() is not None
+    finally:
+        watch.stop()
+    assert seen == ["online", "offline", "online"] and source.closed
+
+
+def test_status_led_and_page_follow_the_camera(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table(store)
+    factory = MockFactory()
+    panel = Panel(load_pinmap(), factory, ticking=False)
+    devices = Devices(CameraWatch(None), panel, table)
+    source = FlakySource()
+    devices.camera = CameraWatch(source, devices._camera_changed, retry_s=0.01).start()
+    client = create_app(store, table, devices).test_client()
+    try:
+        wait_for(lambda: panel.status == "ready")
+        assert client.get("/api/version").get_json()["camera"]["state"] == "online"
+        assert client.get("/api/frame.jpg").mimetype == "image/jpeg"
+        source.plugged.clear()
+        wait_for(lambda: panel.status == "fault")
+        page = client.get("/").data.decode()
+        assert "Camera offline: flaky camera is not connected" in page
+        source.plugged.set()
+        wait_for(lambda: panel.status == "ready")
+    finally:
+        devices.stop()
+        store.close()
+
+
+def test_no_frame_yet_is_a_clear_503(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    client = create_app(store).test_client()
+    response = client.get("/api/frame.jpg")
+    assert response.status_code == 503 and response.get_json()["error"] == "no frame yet"
+    store.close()
+
+
+def test_undo_button_undoes_and_holding_it_redoes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table(store)
+    session = table.new_game("amharb", 2, {})
+    session.play(session.game.legal_moves(session.state)[0])
+    devices = Devices(CameraWatch(None), None, table)
+    devices.handle(ButtonEvent("undo", "press", 0.0))
+    assert not session.history and session.can_redo
+    devices.handle(ButtonEvent("undo", "hold", 1.0))
+    assert len(session.history) == 1
+    devices.handle(ButtonEvent("undo", "hold", 2.0))  # nothing to redo: logged, no crash
+    assert len(session.history) == 1
+    store.close()
+
+
+def test_devices_start_on_the_embedded_defaults(tmp_path: Path) -> None:
+    """What `make run` does off a Pi: the replayed recording and mock pins."""
+    store = Store(tmp_path / "db.sqlite3")
+    settings = load_settings(None)
+    settings = Settings(
+        camera=type(settings.camera)(backend="replay", replay=str(RECORDING), replay_speed=0),
+        panel=type(settings.panel)(pins="mock"),
+    )
+    devices = Devices.start(settings, Table(store))
+    try:
+        wait_for(lambda: devices.camera.status.state == "online")
+        assert devices.camera.status.source == "replay of amharb-2p"
+        assert devices.panel is not None
+        wait_for(lambda: devices.panel is not None and devices.panel.status == "ready")
+    finally:
+        devices.stop()
+        store.close()
+
+
+def test_a_replay_that_is_not_there_runs_without_a_camera(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    settings = Settings(camera=type(Settings().camera)(backend="replay", replay=str(tmp_path / "gone")))
+    devices = Devices.start(settings, Table(store))
+    try:
+        assert devices.camera.status == CameraStatus("none", "no camera")
+    finally:
+        devices.stop()
+        store.close()
+
+
+def test_record_writes_a_recording_that_replays(tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    lines: list[str] = []
+    kept = record(ReplaySource(RECORDING, speed=0), out, seconds=0.5, fps=1000, log=lines.append)
+    meta = json.loads((out / "recording.json").read_text())
+    assert meta["format"] == "table-recording/1" and len(meta["frames"]) == kept > 3
+    assert all("truth" not in f for f in meta["frames"]) and meta["camera"]["width"] == 1280
+    replay = ReplaySource(out, speed=0, loop=False)
+    assert replay.read().image.shape == (960, 1280, 3)
+
+
+def test_record_refuses_a_folder_with_files_in_it(tmp_path: Path) -> None:
+    (tmp_path / "old.jpg").write_bytes(b"x")
+    with pytest.raises(CameraError, match="not empty"):
+        record(ReplaySource(RECORDING, speed=0), tmp_path, seconds=0.1)
+
+
+def test_record_skips_what_the_camera_fails_to_give(tmp_path: Path) -> None:
+    source = FlakySource()
+    source.plugged.clear()
+    lines: list[str] = []
+    assert record(source, tmp_path / "r", seconds=0.2, log=lines.append, sleep=lambda s: None) == 0
+    assert lines and lines[0].startswith("skipped: flaky camera is not connected")
