@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint chromium train-dice clean
+.PHONY: run test bench lint chromium systemd-analyze train-dice clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion vision hardware tests bench
-	$(BIN)/mypy companion/games
+	$(BIN)/mypy companion/games hardware
 
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 chromium:
@@ -25,7 +25,13 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) lint chromium
+# The firmware tests check the systemd unit with Debian's systemd-analyze.
+systemd-analyze:
+	@command -v systemd-analyze >/dev/null || { \
+	  echo "installing Debian's systemd for systemd-analyze"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null; }
+
+test: $(STAMP) lint chromium systemd-analyze
 	$(BIN)/pytest
 
 bench: $(STAMP)
