@@ -101,17 +101,17 @@ class _Reconnecting:
             return
         left = self.backoff.wait_left()
         if left > 0:
-            raise CameraOffline(f"{self.last_error}; trying again in {left:.1f} s")
+            raise CameraOffline(f"{self.last_error}; trying again every few seconds")
         try:
             self.device = self._open()
         except CameraError as error:
             self.backoff.failed()
             self.last_error = str(error)
-            raise
+            raise CameraOffline(f"{self.last_error}; trying again every few seconds") from error
         except Exception as error:  # the camera stack's own errors (RuntimeError, OSError, ...)
             self.backoff.failed()
             self.last_error = f"{self.name} could not be opened: {error}"
-            raise CameraOffline(self.last_error) from error
+            raise CameraOffline(f"{self.last_error}; trying again every few seconds") from error
         log.info("%s: opened", self.name)
 
     def _fault(self, error: CameraError) -> CameraError:
