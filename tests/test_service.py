@@ -197,3 +197,28 @@ def test_record_skips_what_the_camera_fails_to_give(tmp_path: Path) -> None:
     lines: list[str] = []
     assert record(source, tmp_path / "r", seconds=0.2, log=lines.append, sleep=lambda s: None) == 0
     assert lines and lines[0].startswith("skipped: flaky camera is not connected")
+
+
+def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
+    """systemd stops the service with SIGTERM: it must exit 0, releasing camera and pins."""
+    import signal
+    import subprocess
+    import sys
+
+    (tmp_path / "settings.toml").write_text(f'[camera]\nbackend = "replay"\nreplay = "{RECORDING}"\n')
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert server.stdout is not None
+    lines = []
+    for line in server.stdout:
+        lines.append(line)
+        if "Serving on" in line:
+            break
+    server.send_signal(signal.SIGTERM)
+    out, _ = server.communicate(timeout=10)
+    assert server.returncode == 0, "".join(lines) + out
+    assert "camera: online" in "".join(lines) + out
