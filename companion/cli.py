@@ -167,7 +167,13 @@ def cmd_record(args: argparse.Namespace) -> None:
 
     c = _settings(args).camera
     source = choose_camera(
-        c.backend, device=c.device, size=(c.width, c.height), fps=c.fps, replay=c.replay, loop=c.loop
+        c.backend,
+        device=c.device,
+        size=(c.width, c.height),
+        fps=c.fps,
+        focus_m=c.focus_m,
+        replay=c.replay,
+        loop=c.loop,
     )
     if source is None:
         raise CliError("the settings say there is no camera ([camera] backend = none)")

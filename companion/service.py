@@ -116,6 +116,7 @@ class Devices:
                 device=c.device,
                 size=(c.width, c.height),
                 fps=c.fps,
+                focus_m=c.focus_m,
                 replay=c.replay,
                 replay_speed=c.replay_speed,
                 loop=c.loop,

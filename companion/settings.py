@@ -31,6 +31,8 @@ class CameraSettings:
     height: int = 960
     fps: float = 10.0
     timeout_s: float = 2.0
+    focus_m: float = 0.0
+    """picamera with autofocus (Camera Module 3): fixed focus at this distance; 0: autofocus."""
     replay: str = str(DEFAULT_REPLAY)
     """replay: a table-recording/1 folder."""
     replay_speed: float = 1.0

@@ -146,10 +146,11 @@ class PicameraSource(_Reconnecting):
         size: tuple[int, int] = (1280, 960),
         fps: float = 10.0,
         camera_num: int = 0,
+        focus_m: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(clock)
-        self.size, self.fps, self.camera_num = size, fps, camera_num
+        self.size, self.fps, self.camera_num, self.focus_m = size, fps, camera_num, focus_m
         self.name = f"Pi camera {camera_num}"
 
     def _open(self) -> Any:
@@ -161,10 +162,14 @@ class PicameraSource(_Reconnecting):
         try:
             # One main stream in the pixel order OpenCV uses ("RGB888" is stored B, G, R);
             # stillness is judged on a 160 px copy of it, so no second stream is needed.
+            controls: dict[str, Any] = {"FrameRate": self.fps}
+            if self.focus_m > 0 and "AfMode" in camera.camera_controls:
+                # Fixed focus at the table: hands over the board must not make autofocus hunt.
+                controls |= {"AfMode": 0, "LensPosition": 1 / self.focus_m}  # 0: AfModeEnum.Manual
             config = camera.create_video_configuration(
                 main={"size": self.size, "format": "RGB888"},
                 buffer_count=4,
-                controls={"FrameRate": self.fps},
+                controls=controls,
             )
             camera.configure(config)
             camera.start()
@@ -318,6 +323,7 @@ def choose_camera(
     device: int | str = 0,
     size: tuple[int, int] = (1280, 960),
     fps: float = 10.0,
+    focus_m: float = 0.0,
     replay: Path | str = "",
     replay_speed: float = 1.0,
     loop: bool = True,
@@ -330,7 +336,7 @@ def choose_camera(
         return None
     if backend in ("auto", "picamera"):
         if picamera():
-            return PicameraSource(size=size, fps=fps)
+            return PicameraSource(size=size, fps=fps, focus_m=focus_m)
         log.log(
             logging.WARNING if backend == "picamera" else logging.INFO,
             "camera: picamera2 is not installed here; replaying %s instead",

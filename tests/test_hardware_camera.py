@@ -46,6 +46,7 @@ class Rig:
 
     plugged: bool = True
     stalled: bool = False
+    autofocus: bool = True
     opened: list[Any] = field(default_factory=list)
 
 
@@ -61,6 +62,9 @@ def fake_picamera2(rig: Rig) -> types.ModuleType:
             self.config: dict[str, Any] | None = None
             self.started = self.closed = self.flushed = False
             self.pending = False
+            self.camera_controls = (
+                {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)} if rig.autofocus else {}
+            )
             rig.opened.append(self)
 
         def create_video_configuration(self, main: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -114,6 +118,19 @@ def test_pi_camera_gives_bgr_frames_of_the_configured_size(rig: Rig) -> None:
         assert frame.image.shape == (480, 640, 3) and frame.image.dtype == np.uint8
         assert frame.t == clock.now
     assert rig.opened[0].closed, "leaving the block releases the camera"
+
+
+@pytest.mark.parametrize("autofocus", [True, False])
+def test_focus_is_fixed_at_the_table_where_the_camera_has_autofocus(rig: Rig, autofocus: bool) -> None:
+    rig.autofocus = autofocus
+    with PicameraSource(focus_m=0.8, clock=FakeClock()) as source:
+        source.read()
+    controls = rig.opened[0].config["controls"]
+    assert controls["FrameRate"] == 10.0
+    if autofocus:
+        assert controls["AfMode"] == 0 and controls["LensPosition"] == pytest.approx(1.25)
+    else:
+        assert "AfMode" not in controls, "a camera without autofocus would refuse the control"
 
 
 def test_a_stalled_pi_camera_times_out_then_is_flushed_closed_and_reopened(rig: Rig) -> None:
