@@ -41,6 +41,15 @@ def random_scene(players: int, rng: np.random.Generator, size: tuple[int, int]) 
             kind = "priest" if rng.random() < 0.35 else "cultist"
             offset = tuple(float(v) for v in rng.uniform(-5, 5, 2))
             tokens.append(TokenSpec(str(cell), kind, str(rng.choice(colours)), offset))  # type: ignore[arg-type]
+    # Resource tiles lie on the spaces no disciple has taken yet (a disciple takes its tile).
+    taken = {t.region for t in tokens}
+    tile_colours = profile.colours_of("resource") or ()
+    for cell in cells:
+        if cell not in taken and tile_colours and rng.random() < 0.6:
+            offset = tuple(float(v) for v in rng.uniform(-4, 4, 2))
+            colour = str(rng.choice(tile_colours))
+            angle = float(rng.uniform(-12, 12))
+            tokens.append(TokenSpec(str(cell), "resource", colour, offset, angle))  # type: ignore[arg-type]
     width, height = size
     camera = Camera(width, height, tilt=float(rng.uniform(0, 0.15)), rotation=float(rng.uniform(-15, 15)))
     look = Look(

@@ -34,6 +34,8 @@ class TokenSpec:
     kind: str
     colour: str
     offset: tuple[float, float] = (0.0, 0.0)
+    angle: float = 0.0
+    """Degrees a square tile is turned."""
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,33 @@ def draw_pieces(canvas: np.ndarray, scene: Scene, pt, s: float) -> None:
         centre = np.array(p.region(token.region).centre()) + token.offset
         colour = DEFAULT_COLOURS[token.colour]
         cx, cy = pt(*centre)
+        if token.kind in p.token_square:
+            draw_tile(canvas, (cx, cy), sizes[token.kind] * s, token.angle, colour, scene.board_bgr, s)
+            continue
         r = int(round(sizes[token.kind] / 2 * s))
         cv2.circle(canvas, (cx + int(s), cy + int(s)), r, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), r, colour, -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), max(1, r // 2), _shade(colour, 1.15), -1, cv2.LINE_AA)
+
+
+def draw_tile(
+    canvas: np.ndarray,
+    centre: tuple[int, int],
+    side: float,
+    angle: float,
+    colour: tuple[int, int, int],
+    board: tuple[int, int, int],
+    s: float,
+) -> None:
+    """A printed cardboard tile: a thin shadow, a darker cut edge, its colour, and a printed
+    emblem in a deeper shade of it in the middle."""
+    box = ((float(centre[0]), float(centre[1])), (side, side), angle)
+    corners = cv2.boxPoints(box).astype(np.int32)
+    cv2.fillConvexPoly(canvas, corners + int(round(0.6 * s)), _shade(board, 0.6), cv2.LINE_AA)
+    cv2.fillConvexPoly(canvas, corners, _shade(colour, 0.75), cv2.LINE_AA)
+    inner = cv2.boxPoints((box[0], (side - 2 * s, side - 2 * s), angle)).astype(np.int32)
+    cv2.fillConvexPoly(canvas, inner, colour, cv2.LINE_AA)
+    cv2.circle(canvas, centre, max(1, int(side * 0.22)), _shade(colour, 0.7), max(1, int(s)), cv2.LINE_AA)
 
 
 def marker_image(marker_id: int, pixels: int) -> np.ndarray:

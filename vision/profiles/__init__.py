@@ -57,6 +57,13 @@ class Profile:
     """Token kinds and their width seen from above, millimetres, largest first."""
     piece_colours: tuple[str, ...] | None = None
     """The colours pieces come in (palette names); None: any palette colour."""
+    token_square: tuple[str, ...] = ()
+    """Token kinds that are square tiles (`width` is their side), not round pieces."""
+    token_colours: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Token kinds with colours of their own (resource tiles), instead of `piece_colours`."""
+
+    def colours_of(self, kind: str) -> tuple[str, ...] | None:
+        return dict(self.token_colours).get(kind, self.piece_colours)
 
     def region(self, name: str) -> Region:
         for r in self.regions:
@@ -153,6 +160,17 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
         except (KeyError, TypeError, ValueError) as error:
             raise ProfileError("pieces.tokens.KIND needs width = millimetres") from error
         out["token_mm"] = tuple(sizes)
+        out["token_square"] = tuple(str(k) for k, v in tokens.items() if v.get("shape") == "square")
+        bad = [k for k, v in tokens.items() if v.get("shape", "round") not in ("round", "square")]
+        if bad:
+            raise ProfileError(f"pieces.tokens.{bad[0]}.shape is round or square")
+        colours = []
+        for kind, v in tokens.items():
+            if "colours" in v:
+                if not (isinstance(v["colours"], list) and all(isinstance(c, str) for c in v["colours"])):
+                    raise ProfileError(f"pieces.tokens.{kind}.colours lists palette colour names")
+                colours.append((str(kind), tuple(v["colours"])))
+        out["token_colours"] = tuple(colours)
     return out
 
 

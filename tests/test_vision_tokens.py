@@ -1,0 +1,48 @@
+"""Tokens on a rendered Am'harb island: disciples and the resource tiles lying on the free
+spaces at set-up (a tile is not a priest, a pink priest is not a red resource)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pipeline import TableReader
+from vision.profiles import load_profile
+from vision.render import Camera, Scene, TokenSpec, render
+
+
+@pytest.fixture(scope="module")
+def reading() -> tuple[list[TokenSpec], set[tuple[str, str, str]]]:
+    profile = load_profile("amharb-4p")
+    tokens = [
+        TokenSpec("cell/3/3", "priest", "pink"),
+        TokenSpec("cell/3/4", "resource", "red", angle=8.0),
+        TokenSpec("cell/4/3", "resource", "yellow", (3.0, -2.0), angle=-5.0),
+        TokenSpec("cell/4/4", "cultist", "yellow"),
+        TokenSpec("cell/2/2", "resource", "blue"),
+        TokenSpec("cell/2/3", "priest", "blue", (4.0, 4.0)),
+        TokenSpec("cell/5/5", "resource", "red"),
+    ]
+    scene = Scene(profile, Camera(tilt=0.05, rotation=7.0), tokens=tuple(tokens))
+    frame, _ = render(scene, seed=5)
+    seen = TableReader(profile).read(frame).tokens
+    return tokens, {(t.region, t.kind, t.color) for t in seen}
+
+
+def test_resource_tiles_are_read_by_colour_and_are_not_disciples(reading: tuple) -> None:
+    tokens, seen = reading
+    assert {(t.region, t.kind, t.colour) for t in tokens} == seen
+
+
+def test_a_blob_the_size_of_no_piece_is_not_reported() -> None:
+    """A card or a hand lying on the island is far larger than any piece."""
+    profile = load_profile("amharb-4p")
+    scene = Scene(profile, Camera(), tokens=(TokenSpec("cell/1/1", "priest", "green"),))
+    frame, to_frame = render(scene, seed=2)
+    # A 60 x 40 mm green card across cells 5/5 and 5/6 (board mm -> frame px).
+    card = np.array([[230, 230], [290, 230], [290, 270], [230, 270]], np.float64)
+    pts = np.c_[card, np.ones(4)] @ to_frame.T
+    cv2.fillConvexPoly(frame, (pts[:, :2] / pts[:, 2:]).astype(np.int32), (70, 150, 40))
+    seen = {(t.region, t.kind, t.color) for t in TableReader(profile).read(frame).tokens}
+    assert seen == {("cell/1/1", "priest", "green")}
