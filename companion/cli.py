@@ -161,20 +161,15 @@ def _settings(args: argparse.Namespace) -> Any:
 
 
 def cmd_record(args: argparse.Namespace) -> None:
-    from hardware.camera import CameraError, choose_camera
+    from hardware.camera import CameraError
 
     from .record import record
+    from .service import camera_source
 
-    c = _settings(args).camera
-    source = choose_camera(
-        c.backend,
-        device=c.device,
-        size=(c.width, c.height),
-        fps=c.fps,
-        focus_m=c.focus_m,
-        replay=c.replay,
-        loop=c.loop,
-    )
+    try:
+        source = camera_source(_settings(args).camera)
+    except CameraError as error:
+        raise CliError(str(error)) from error
     if source is None:
         raise CliError("the settings say there is no camera ([camera] backend = none)")
     try:

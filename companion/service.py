@@ -18,7 +18,7 @@ from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, cho
 from hardware.panel import ButtonEvent, Panel, PinMapError, load_pinmap, make_pin_factory
 
 from .session import NothingToUndo
-from .settings import Settings
+from .settings import CameraSettings, Settings
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -99,6 +99,20 @@ class CameraWatch:
                 self._set(CameraStatus("online", self.source.name, "", frames))
 
 
+def camera_source(c: CameraSettings) -> FrameSource | None:
+    """The frame source the [camera] settings ask for (`CameraError` for a bad replay)."""
+    return choose_camera(
+        c.backend,
+        device=c.device,
+        size=(c.width, c.height),
+        fps=c.fps,
+        focus_m=c.focus_m,
+        replay=c.replay,
+        replay_speed=c.replay_speed,
+        loop=c.loop,
+    )
+
+
 class Devices:
     """The camera watch and the panel of one running companion."""
 
@@ -109,18 +123,8 @@ class Devices:
 
     @classmethod
     def start(cls, settings: Settings, table: Table) -> Devices:
-        c = settings.camera
         try:
-            source = choose_camera(
-                c.backend,
-                device=c.device,
-                size=(c.width, c.height),
-                fps=c.fps,
-                focus_m=c.focus_m,
-                replay=c.replay,
-                replay_speed=c.replay_speed,
-                loop=c.loop,
-            )
+            source = camera_source(settings.camera)
         except CameraError as error:
             log.error("camera: %s; running without one", error)
             source = None
@@ -131,7 +135,7 @@ class Devices:
             log.error("panel: %s; running without it", error)
             panel = None
         devices = cls(CameraWatch(None), panel, table)
-        devices.camera = CameraWatch(source, devices._camera_changed, timeout=c.timeout_s)
+        devices.camera = CameraWatch(source, devices._camera_changed, timeout=settings.camera.timeout_s)
         devices.camera.start()
         if panel is not None:
             panel.show_status("working")
