@@ -13,7 +13,7 @@ from .dice import DiceConfig, DiceReader
 from .discs import read_stacks
 from .frames import as_bgr
 from .profiles import Profile
-from .regions import TopDown
+from .regions import Straightening, TopDown
 from .tokens import read_tokens
 from .types import DieReading, Observation
 
@@ -32,6 +32,8 @@ class TableReader:
         needs_dice = profile is None or any(r.holds == "dice" for r in profile.regions)
         self.dice = DiceReader(config=self.config.dice) if needs_dice else None
         self.locator = BoardLocator(profile) if profile else None
+        self._straightening: Straightening | None = None
+        """Kept while the board has not moved (the locator hands back the same pose)."""
 
     def read(self, frame: object, settled: bool = True) -> Observation:
         image = as_bgr(frame)
@@ -64,7 +66,9 @@ class TableReader:
                     )
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        top = TopDown.of(image, pose, self.profile)
+        if self._straightening is None or self._straightening.pose is not pose:
+            self._straightening = Straightening.of(pose, self.profile)
+        top = TopDown.of(image, pose, self.profile, self._straightening)
         timings["rectify"] = (time.perf_counter() - start) * 1000
         palette, colours = self.config.dice.palette, self.profile.piece_colours
         start = time.perf_counter()

@@ -15,6 +15,38 @@ PX_PER_MM = 2.0
 
 
 @dataclass(frozen=True)
+class Straightening:
+    """Where each pixel of the top-down view comes from in the frame, for one board pose."""
+
+    pose: BoardPose
+    map1: np.ndarray
+    map2: np.ndarray
+    origin_mm: tuple[float, float]
+    px_per_mm: float
+
+    @classmethod
+    def of(
+        cls, pose: BoardPose, profile: Profile, px_per_mm: float = PX_PER_MM, margin_mm: float = 6.0
+    ) -> Straightening:
+        """The part of the board holding the profile's stack and token regions, at `px_per_mm`."""
+        points = [p for r in profile.regions if r.holds != "dice" for p in r.polygon] or [
+            (0.0, 0.0),
+            profile.size,
+        ]
+        xs, ys = zip(*points)
+        x0, y0 = min(xs) - margin_mm, min(ys) - margin_mm
+        w, h = max(xs) + margin_mm - x0, max(ys) + margin_mm - y0
+        s = px_per_mm
+        cols, rows = int(round(w * s)), int(round(h * s))
+        grid = np.mgrid[0:rows, 0:cols].astype(np.float32)
+        board = np.stack([grid[1] / s + x0, grid[0] / s + y0], axis=-1).reshape(-1, 1, 2)
+        frame_xy = cv2.perspectiveTransform(board, np.array(pose.homography, np.float64).reshape(3, 3))
+        frame_xy = frame_xy.reshape(rows, cols, 2)
+        map1, map2 = cv2.convertMaps(frame_xy[..., 0].copy(), frame_xy[..., 1].copy(), cv2.CV_16SC2)
+        return cls(pose, map1, map2, (x0, y0), s)
+
+
+@dataclass(frozen=True)
 class TopDown:
     """The part of the frame holding the profile's regions, seen from straight above."""
 
@@ -28,30 +60,16 @@ class TopDown:
         frame: np.ndarray,
         pose: BoardPose,
         profile: Profile,
-        px_per_mm: float = PX_PER_MM,
-        margin_mm: float = 6.0,
+        maps: Straightening | None = None,
     ) -> TopDown:
-        """The straightened view, its colours corrected by the white paper around the markers."""
-        points = [p for r in profile.regions if r.holds != "dice" for p in r.polygon] or [
-            (0.0, 0.0),
-            profile.size,
-        ]
-        xs, ys = zip(*points)
-        x0, y0 = min(xs) - margin_mm, min(ys) - margin_mm
-        w, h = max(xs) + margin_mm - x0, max(ys) + margin_mm - y0
-        s = px_per_mm
-        board_to_out = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]], np.float64)
-        frame_to_board = np.linalg.inv(np.array(pose.homography, np.float64).reshape(3, 3))
-        image = cv2.warpPerspective(
-            frame,
-            board_to_out @ frame_to_board,
-            (int(round(w * s)), int(round(h * s))),
-            flags=cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
+        """The straightened view, its colours corrected by the white paper around the markers.
+        `maps` (from `Straightening.of`, kept while the pose is unchanged) saves recomputing
+        where each pixel comes from: a remap is about a third faster than a warp."""
+        maps = maps or Straightening.of(pose, profile)
+        image = cv2.remap(frame, maps.map1, maps.map2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         gains = white_gains(frame, pose, profile)
         image = cv2.multiply(image, (*map(float, gains), 0.0), dtype=cv2.CV_8U)  # saturates at 255
-        return cls(image, (x0, y0), s)
+        return cls(image, maps.origin_mm, maps.px_per_mm)
 
     def lab(self, rows: slice, cols: slice) -> np.ndarray:
         """Part of the view in Lab (float), converted only where a reader looks."""
