@@ -11,15 +11,22 @@ from pathlib import Path
 
 import cv2
 
-from hardware.camera import CameraError, FrameSource
+from hardware.camera import CameraError, FrameSource, RecordingEnded
 
 JPEG_QUALITY = 92
 
 
+SAVE_EVERY_S = 1.0
+"""recording.json is rewritten at most this often (and at the end): an SD card wears."""
+
+
 def _write_json(path: Path, data: dict[str, object]) -> None:
-    """Atomically, so a power cut leaves the previous, valid recording.json."""
+    """Atomically and durably, so a power cut leaves the previous, valid recording.json."""
     part = path.with_suffix(".json.part")
-    part.write_text(json.dumps(data, indent=1))
+    with open(part, "w") as out:
+        out.write(json.dumps(data, indent=1))
+        out.flush()
+        os.fsync(out.fileno())
     os.replace(part, path)
 
 
@@ -47,12 +54,13 @@ def record(
         "frames": [],
     }
     frames: list[dict[str, object]] = []
-    start = clock()
-    next_due = start
     with source:
+        start = next_due = saved = clock()  # after opening: a camera may take a second or two
         while clock() - start < seconds:
             try:
                 frame = source.read()
+            except RecordingEnded:
+                break
             except CameraError as error:
                 log(f"skipped: {error}")
                 sleep(0.2)
@@ -60,7 +68,7 @@ def record(
             now = clock()
             if now < next_due:
                 continue
-            next_due = now + 1 / fps
+            next_due = max(next_due + 1 / fps, now - 0.5 / fps)  # on average `fps`, no drift
             name = f"{len(frames) + 1:05d}.jpg"
             ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
             if not ok:
@@ -71,5 +79,9 @@ def record(
             meta["camera"] = {"width": width, "height": height, "fps": fps}
             frames.append({"file": name, "t": round(now - start, 3)})
             meta["frames"] = frames
-            _write_json(out_dir / "recording.json", meta)
+            if now - saved >= SAVE_EVERY_S or len(frames) == 1:
+                _write_json(out_dir / "recording.json", meta)
+                saved = now
+    if frames:
+        _write_json(out_dir / "recording.json", meta)
     return len(frames)

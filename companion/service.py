@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, choose_camera
-from hardware.panel import ButtonEvent, Panel, PinMapError, load_pinmap, make_pin_factory
+from hardware.panel import ButtonEvent, Panel, load_pinmap, make_pin_factory
 
 from .session import NothingToUndo
 from .settings import CameraSettings, Settings
@@ -89,7 +89,9 @@ class CameraWatch:
                 except RecordingEnded as error:
                     self._set(CameraStatus("ended", self.source.name, str(error), frames))
                     return
-                except CameraError as error:
+                except Exception as error:  # CameraError, or the camera stack's own: never die silently
+                    if not isinstance(error, CameraError):
+                        log.exception("camera: unexpected error")
                     self._set(CameraStatus("offline", self.source.name, str(error), frames))
                     self._stop.wait(self.retry_s)
                     continue
@@ -131,15 +133,15 @@ class Devices:
         try:
             pinmap = load_pinmap(override=settings.panel.pinmap)
             panel: Panel | None = Panel(pinmap, make_pin_factory(settings.panel.pins))
-        except (PinMapError, OSError, RuntimeError) as error:
+        except Exception as error:  # a bad pin map, a pin in use, no GPIO access: the page still runs
             log.error("panel: %s; running without it", error)
             panel = None
         devices = cls(CameraWatch(None), panel, table)
         devices.camera = CameraWatch(source, devices._camera_changed, timeout=settings.camera.timeout_s)
-        devices.camera.start()
         if panel is not None:
-            panel.show_status("working")
+            panel.show_status("working")  # before the camera can report, so its report stands
             devices._events.start()
+        devices.camera.start()
         return devices
 
     def _camera_changed(self, status: CameraStatus) -> None:
@@ -153,7 +155,12 @@ class Devices:
                 event = self.panel.events.get(timeout=0.2)
             except Exception:  # queue.Empty
                 continue
-            self.handle(event)
+            try:
+                self.handle(event)
+            except Exception:  # a full or read-only card, say: the buttons keep working
+                log.exception("panel: %s %s failed", event.button, event.action)
+                if self.panel is not None:
+                    self.panel.buzz(0.3)
 
     def handle(self, event: ButtonEvent) -> None:
         """What a button does today: UNDO undoes, holding it redoes; the others are logged

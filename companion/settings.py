@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from hardware.panel import PinMapError, load_pinmap
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_REPLAY = REPO / "tests" / "recordings" / "amharb-4p"
 BACKENDS = ("auto", "picamera", "opencv", "replay", "none")
@@ -95,4 +97,14 @@ def load_settings(path: Path | None) -> Settings:
         raise SettingsError(f"[camera] backend is one of {', '.join(BACKENDS)}, not {camera.backend!r}")
     if panel.pins not in PIN_FACTORIES:
         raise SettingsError(f"[panel] pins is one of {', '.join(PIN_FACTORIES)}, not {panel.pins!r}")
+    for key in ("width", "height", "fps", "timeout_s"):
+        if getattr(camera, key) <= 0:
+            raise SettingsError(f"[camera] {key} must be more than 0, not {getattr(camera, key)!r}")
+    for key in ("replay_speed", "focus_m"):
+        if getattr(camera, key) < 0:
+            raise SettingsError(f"[camera] {key} must be 0 or more, not {getattr(camera, key)!r}")
+    try:
+        load_pinmap(override=panel.pinmap)  # a typo in [pinmap] is found now, not at the table
+    except PinMapError as error:
+        raise SettingsError(f"[pinmap]: {error}") from error
     return Settings(camera, panel)

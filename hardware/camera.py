@@ -2,8 +2,11 @@
 
 Every source is a `FrameSource`: a context manager whose `read(timeout)` returns the next
 `Frame` or raises a `CameraError` saying what is wrong. A source that loses its camera keeps
-trying to get it back (with a growing pause between tries), so pulling the cable and
-plugging it in again needs no restart. `picamera2` is imported only in `PicameraSource`.
+trying to get it back (with a growing pause between tries): a stalled Pi camera is closed and
+reopened, and a USB webcam pulled out and plugged back in is read again, with no restart.
+(The Pi's camera connector is not made for plugging while powered, and libcamera lists the
+cameras once per process: a Pi camera that is not detected needs the power off and a restart.)
+`picamera2` is imported only in `PicameraSource`.
 """
 
 from __future__ import annotations
@@ -157,7 +160,9 @@ class PicameraSource(_Reconnecting):
         from picamera2 import Picamera2  # only here: it exists only on a Pi
 
         if len(Picamera2.global_camera_info()) <= self.camera_num:
-            raise CameraOffline(f"{self.name} is not connected (check the ribbon cable)")
+            raise CameraOffline(
+                f"{self.name} is not detected: with the power off, check the ribbon cable, then restart"
+            )
         camera = Picamera2(self.camera_num)
         try:
             # One main stream in the pixel order OpenCV uses ("RGB888" is stored B, G, R);
@@ -197,8 +202,10 @@ class PicameraSource(_Reconnecting):
             camera.stop()
         except Exception as error:
             log.debug("%s: stop after a fault: %s", self.name, error)
-        finally:
+        try:
             camera.close()
+        except Exception as error:
+            log.warning("%s: close after a fault: %s", self.name, error)
 
 
 class OpenCVSource(_Reconnecting):
@@ -225,8 +232,8 @@ class OpenCVSource(_Reconnecting):
         return camera
 
     def _capture(self, timeout: float) -> Frame:
-        # OpenCV's V4L2 backend gives up by itself after its read timeout (10 s by default).
-        self.device.set(cv2.CAP_PROP_READ_TIMEOUT_MSEC, timeout * 1000)
+        # V4L2 has no per-read timeout in OpenCV: a stalled webcam blocks up to its own
+        # select timeout (about 10 s) before read() fails.
         ok, image = self.device.read()
         if not ok or image is None:
             raise self._fault(CameraOffline(f"{self.name} sent no frame (unplugged?)"))
@@ -298,11 +305,7 @@ class ReplaySource:
             if self.started is None:
                 self.started = self.clock() - t / self.speed
             due = self.started + t / self.speed - self.clock()
-            if due > timeout:
-                self.index -= 1
-                self.sleep(timeout)
-                raise CameraTimeout(f"{self.name}: the next frame is {due:.1f} s away")
-            if due > 0:
+            if due > 0:  # a slow replay waits for its frame: it is not a stalled camera
                 self.sleep(due)
         image = cv2.imread(str(recorded.file), cv2.IMREAD_COLOR)
         if image is None:  # the next read goes on with the next frame

@@ -63,11 +63,13 @@ class PinMap:
         return named
 
 
-def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: dict[str, Any], override: Mapping[str, Any], where: str = "") -> dict[str, Any]:
     merged = dict(base)
     for key, value in override.items():
+        if key not in merged and (where, key) != ("", "buzzer"):  # a buzzer may be added whole
+            raise PinMapError(f"there is no pin map entry {where}{key}; see hardware/pinmap.toml")
         if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
+            merged[key] = _merge(merged[key], value, f"{where}{key}.")
         else:
             merged[key] = value
     return merged
@@ -100,7 +102,7 @@ def load_pinmap(path: Path = DEFAULT_PINMAP, override: Mapping[str, Any] | None 
         )
     except KeyError as error:
         raise PinMapError(f"{path}: {error.args[0]!r} is missing") from error
-    except TypeError as error:
+    except (TypeError, ValueError) as error:
         raise PinMapError(f"{path}: {error}") from error
     if not 1 <= len(pinmap.phase) <= 8:
         raise PinMapError(f"{path}: leds.phase lists 1 to 8 pins, not {len(pinmap.phase)}")
@@ -125,7 +127,11 @@ class ButtonEvent:
 
 @dataclass
 class ButtonLogic:
-    """One button's debounce and hold, fed edges and clock ticks (nothing else changes it)."""
+    """One button's debounce and hold, fed edges and clock ticks (nothing else changes it).
+
+    A press counts once the contacts have stayed closed for `bounce_s` (seen on a tick), so a
+    glitch on a long wire is not a press. Buttons that hold (UNDO, READ) report on release:
+    a hold if it lasted `hold_s`, else a press; a hold is reported as soon as a tick sees it."""
 
     name: str
     bounce_s: float
@@ -133,28 +139,48 @@ class ButtonLogic:
     holds: bool
     pressed: bool = False
     changed_at: float = float("-inf")
-    held: bool = False
+    told: bool = True
+    """This press has been reported (as a press or a hold)."""
+    last_edge: float = float("-inf")
+    """When the contacts last moved, bounce or not."""
 
     def edge(self, pressed: bool, t: float) -> list[ButtonEvent]:
         """An edge from the pin. Edges within `bounce_s` of the last accepted one are contact
         bounce; `settle` later picks up the level the contacts came to rest at."""
+        self.last_edge = t
         if pressed == self.pressed or t - self.changed_at < self.bounce_s:
             return []
+        return self._accept(pressed, t, t)
+
+    def _accept(self, pressed: bool, t: float, edge_at: float) -> list[ButtonEvent]:
+        """The level is now `pressed`; the contacts last moved at `edge_at`."""
+        was = self.changed_at
         self.pressed, self.changed_at = pressed, t
         if pressed:
-            self.held = False
-            return [] if self.holds else [ButtonEvent(self.name, "press", t)]
-        if self.holds and not self.held:
-            return [ButtonEvent(self.name, "press", t)]
-        return []
+            self.told = False
+            return []
+        lasted = edge_at - was
+        if self.told or lasted < self.bounce_s:  # told already, or a glitch on the wire
+            self.told = True
+            return []
+        self.told = True
+        if self.holds:
+            return [ButtonEvent(self.name, "hold" if lasted >= self.hold_s else "press", t)]
+        return [ButtonEvent(self.name, "press", t)]
 
     def settle(self, level: bool, t: float) -> list[ButtonEvent]:
-        """A clock tick with the pin's level now: a hold that has lasted, or a change of level
-        whose edge fell inside the bounce window."""
-        events = self.edge(level, t) if level != self.pressed else []
-        if self.holds and self.pressed and not self.held and t - self.changed_at >= self.hold_s:
-            self.held = True
-            events.append(ButtonEvent(self.name, "hold", t))
+        """A clock tick with the pin's level now: a press that has settled, a hold that has
+        lasted, or a change of level whose edge fell inside the bounce window."""
+        events: list[ButtonEvent] = []
+        if level != self.pressed and t - self.changed_at >= self.bounce_s:
+            events = self._accept(level, t, self.last_edge)
+        if self.pressed and not self.told:
+            if not self.holds and t - self.changed_at >= self.bounce_s:
+                self.told = True
+                events.append(ButtonEvent(self.name, "press", t))
+            elif self.holds and t - self.changed_at >= self.hold_s:
+                self.told = True
+                events.append(ButtonEvent(self.name, "hold", t))
         return events
 
 
@@ -214,21 +240,28 @@ class Panel:
         self.logic = {
             name: ButtonLogic(name, pinmap.bounce_s, pinmap.hold_s, name in HOLDS) for name in BUTTONS
         }
-        self.buttons: dict[str, Any] = {}
-        for name, pin in pinmap.buttons.items():
-            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            button.when_pressed = lambda name=name: self._edge(name, True)
-            button.when_released = lambda name=name: self._edge(name, False)
-            self.buttons[name] = button
-        self.phase_leds = [LED(p, pin_factory=pin_factory) for p in pinmap.phase]
-        self.beast_leds = {k: LED(p, pin_factory=pin_factory) for k, p in pinmap.beast.items()}
-        self.status_led = LED(pinmap.status, pin_factory=pin_factory)
-        self.buzzer = (
-            DigitalOutputDevice(pinmap.buzzer, pin_factory=pin_factory) if pinmap.buzzer is not None else None
-        )
-        self._devices = [*self.buttons.values(), *self.phase_leds, *self.beast_leds.values(), self.status_led]
-        if self.buzzer is not None:
-            self._devices.append(self.buzzer)
+        made = self._devices
+
+        def device(kind: Any, pin: int, **options: Any) -> Any:
+            made.append(kind(pin, pin_factory=pin_factory, **options))
+            return made[-1]
+
+        try:  # a pin in use or a missing pin library: release what was already taken
+            self.buttons: dict[str, Any] = {}
+            for name, pin in pinmap.buttons.items():
+                button = device(Button, pin, pull_up=True, bounce_time=None)
+                button.when_pressed = lambda name=name: self._edge(name, True)
+                button.when_released = lambda name=name: self._edge(name, False)
+                self.buttons[name] = button
+                self.logic[name].pressed = bool(button.is_pressed)  # held at boot: not a press
+            self.phase_leds = [device(LED, p) for p in pinmap.phase]
+            self.beast_leds = {k: device(LED, p) for k, p in pinmap.beast.items()}
+            self.status_led = device(LED, pinmap.status)
+            self.buzzer = device(DigitalOutputDevice, pinmap.buzzer) if pinmap.buzzer is not None else None
+        except Exception:
+            for made_device in made:
+                made_device.close()
+            raise
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="panel", daemon=True) if ticking else None
         if self._thread:

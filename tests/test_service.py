@@ -70,6 +70,11 @@ def test_settings_defaults_and_file(tmp_path: Path) -> None:
         ("[camera]\nloop = 1", "loop = 1: expected bool"),
         ("[camera]\nzoom = 2", "no setting 'zoom'"),
         ('[panel]\npins = "rpigpio"', "pins is one of"),
+        ("[camera]\nfps = 0", "fps must be more than 0"),
+        ("[camera]\ntimeout_s = -1.0", "timeout_s must be more than 0"),
+        ("[camera]\nreplay_speed = -2", "replay_speed must be 0 or more"),
+        ("[pinmap.buttons]\nnxt = 20", "no pin map entry buttons.nxt"),
+        ("[pinmap.buttons]\nnext = 6", "GPIO6 is wired twice"),
         ("[wifi]\nssid = 'x'", "unknown section"),
         ("[camera", "cannot read the settings"),
     ],
@@ -222,3 +227,97 @@ def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
     out, _ = server.communicate(timeout=10)
     assert server.returncode == 0, "".join(lines) + out
     assert "camera: online" in "".join(lines) + out
+
+
+class BrokenSource(FlakySource):
+    """The camera stack raising something that is not a CameraError (a driver's RuntimeError)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failures = 2
+
+    def read(self, timeout: float = 2.0) -> Frame:
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("Device or resource busy")
+        return super().read(timeout)
+
+
+def test_an_unexpected_camera_error_is_offline_not_a_dead_thread() -> None:
+    seen: list[str] = []
+    watch = CameraWatch(BrokenSource(), lambda s: seen.append(s.state), retry_s=0.01).start()
+    try:
+        wait_for(lambda: watch.status.state == "online")
+    finally:
+        watch.stop()
+    assert seen == ["offline", "online"]
+
+
+def test_a_failing_button_action_does_not_kill_the_buttons(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    factory = MockFactory()
+    panel = Panel(load_pinmap(), factory, tick_s=0.005)
+    devices = Devices(CameraWatch(None), panel, Table(store))
+    handled: list[ButtonEvent] = []
+
+    def handle(event: ButtonEvent) -> None:
+        handled.append(event)
+        if len(handled) == 1:
+            raise OSError("disk full")
+
+    devices.handle = handle  # type: ignore[method-assign]
+    devices._events.start()
+    try:
+        for presses in (1, 2):
+            factory.pin(5).drive_low()
+            wait_for(lambda presses=presses: len(handled) >= presses)
+            factory.pin(5).drive_high()
+            time.sleep(0.1)
+        assert [e.button for e in handled] == ["next", "next"]
+    finally:
+        devices.stop()
+        store.close()
+
+
+def test_a_pin_in_use_runs_the_companion_without_its_panel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpiozero import LED
+
+    import companion.service as service
+
+    factory = MockFactory()
+    blocker = LED(5, pin_factory=factory)
+    monkeypatch.setattr(service, "make_pin_factory", lambda name: factory)
+    store = Store(tmp_path / "db.sqlite3")
+    devices = Devices.start(Settings(camera=type(Settings().camera)(backend="none")), Table(store))
+    try:
+        assert devices.panel is None and devices.camera.status.state == "none"
+    finally:
+        devices.stop()
+        store.close()
+        blocker.close()
+
+
+class TickingSource(FlakySource):
+    """A 10 fps camera with a little jitter, on a fake clock."""
+
+    def __init__(self, clock: list[float]) -> None:
+        super().__init__()
+        self.clock, self.n = clock, 0
+
+    def read(self, timeout: float = 2.0) -> Frame:
+        self.n += 1
+        self.clock[0] = self.n * 0.1 + (0.003 if self.n % 2 else -0.003)
+        return Frame(np.zeros((16, 16, 3), np.uint8), self.clock[0])
+
+
+def test_record_keeps_the_rate_asked_for(tmp_path: Path) -> None:
+    now = [0.0]
+    kept = record(TickingSource(now), tmp_path / "r", seconds=60, fps=5, clock=lambda: now[0])
+    assert 298 <= kept <= 301
+
+
+def test_record_stops_at_the_end_of_a_replay(tmp_path: Path) -> None:
+    kept = record(ReplaySource(RECORDING, speed=0, loop=False), tmp_path / "r", seconds=30, fps=1000)
+    assert kept == len(ReplaySource(RECORDING).frames)
