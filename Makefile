@@ -17,7 +17,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion vision hardware tests bench
-	$(BIN)/mypy companion/games hardware
+	$(BIN)/mypy companion/games hardware vision --exclude vision/training
 
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 chromium:

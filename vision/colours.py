@@ -65,7 +65,8 @@ def shade_free(bgr: np.ndarray) -> np.ndarray:
 
 def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     """Index of the nearest of `choices` for every feature vector."""
-    return ((features[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)
+    index: np.ndarray = ((features[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)
+    return index
 
 
 def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> np.ndarray:
@@ -76,7 +77,8 @@ def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> 
     patch = image[max(0, int(y) - r) : min(h, int(y) + r), max(0, int(x) - r) : min(w, int(x) + r)]
     if patch.size == 0:
         return np.zeros(3, np.float32)
-    return np.median(patch.reshape(-1, 3), axis=0).astype(np.float32)
+    colour: np.ndarray = np.median(patch.reshape(-1, 3), axis=0).astype(np.float32)
+    return colour
 
 
 def name_colour(image: np.ndarray, center: tuple[float, float], size: float, palette: Palette) -> str:

@@ -44,7 +44,7 @@ class StillnessGate:
         moving = True
         if self._last is not None and self._last.shape == small.shape:
             changed = np.count_nonzero(cv2.absdiff(small, self._last) > self.config.pixel_delta)
-            moving = changed > self.config.changed_fraction * small.size
+            moving = bool(changed > self.config.changed_fraction * small.size)
         self._last = small
         self._still = 0 if moving else self._still + 1
         return self._still >= self.config.settle_frames

@@ -41,9 +41,9 @@ class TableReader:
         start = time.perf_counter()
         if self.locator is None or self.profile is None:
             assert self.dice is not None
-            dice = self.dice.read(image)
+            alone = self.dice.read(image)
             timings["dice"] = (time.perf_counter() - start) * 1000
-            return Observation(dice=dice, settled=settled, timings_ms=timings)
+            return Observation(dice=alone, settled=settled, timings_ms=timings)
         pose = self.locator.locate(image)
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()

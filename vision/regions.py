@@ -68,7 +68,7 @@ class TopDown:
         maps = maps or Straightening.of(pose, profile)
         image = cv2.remap(frame, maps.map1, maps.map2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         gains = white_gains(frame, pose, profile)
-        image = cv2.multiply(image, (*map(float, gains), 0.0), dtype=cv2.CV_8U)  # saturates at 255
+        image = cv2.multiply(image, np.array([*gains, 0.0]), dtype=cv2.CV_8U)  # saturates at 255
         return cls(image, maps.origin_mm, maps.px_per_mm)
 
     def lab(self, rows: slice, cols: slice) -> np.ndarray:
@@ -125,7 +125,8 @@ def white_gains(frame: np.ndarray, pose: BoardPose, profile: Profile) -> np.ndar
     white = np.median(np.concatenate(samples), axis=0).astype(np.float32)
     if white.min() < 20:
         return np.ones(3, np.float32)
-    return np.clip(PAPER_WHITE / white, 0.5, 4.0).astype(np.float32)
+    gains: np.ndarray = np.clip(PAPER_WHITE / white, 0.5, 4.0).astype(np.float32)
+    return gains
 
 
 def local_background(lab_image: np.ndarray, px_per_mm: float, span_mm: float = 50.0) -> np.ndarray:
@@ -146,7 +147,7 @@ def foreground(
 ) -> np.ndarray:
     """Pixels clearly unlike the background colour, thin lines (grid, shadows' edges) removed."""
     if background.ndim == 1:  # one colour for the whole image
-        difference = cv2.subtract(image_lab, (*map(float, background), 0.0))
+        difference = cv2.subtract(image_lab, np.array([*background, 0.0]))
     else:
         difference = cv2.subtract(image_lab, background)
     distance2 = cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))

@@ -8,6 +8,7 @@ exist, are the test; renders cover what no photo shows yet (boards, stacks, toke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -81,7 +82,9 @@ def _shade(bgr: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     return tuple(int(min(255, max(0, c * factor))) for c in bgr)  # type: ignore[return-value]
 
 
-def draw_pieces(canvas: np.ndarray, scene: Scene, pt, s: float) -> None:
+def draw_pieces(
+    canvas: np.ndarray, scene: Scene, pt: Callable[[float, float], tuple[int, int]], s: float
+) -> None:
     """Disc stacks as seen from above (each disc a shaded circle, higher discs shifted by
     parallax) and tokens (round wooden pieces of their kind's width)."""
     p = scene.profile
@@ -223,11 +226,13 @@ def photograph(top: np.ndarray, to_frame: np.ndarray, scene: Scene, rng: np.rand
         edge = (xs - cam.width / 2) * np.cos(a) + (ys - cam.height / 2) * np.sin(a)
         img *= (1 - look.shadow * (1 / (1 + np.exp(-edge / 40))))[..., None]
     if look.blur:
-        img = cv2.GaussianBlur(img, (0, 0), look.blur)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), look.blur), np.float64)
     img += rng.normal(0, look.noise, img.shape)
     out = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert ok and decoded is not None
+    return decoded
 
 
 def render(scene: Scene, seed: int = 0, px_per_mm: float = 3.0) -> tuple[np.ndarray, np.ndarray]:
