@@ -146,12 +146,12 @@ def cmd_markers(args: argparse.Namespace) -> None:
 def cmd_serve(args: argparse.Namespace) -> None:
     from .server import serve
 
-    serve(
-        host=args.host,
-        port=args.port,
-        data_dir=Path(args.data_dir),
-        settings_path=Path(args.settings) if args.settings else None,
-    )
+    serve(host=args.host, port=args.port, data_dir=Path(args.data_dir), settings=_settings(args))
+
+
+def _settings_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default="data")
+    parser.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
 
 
 def _settings(args: argparse.Namespace) -> Any:
@@ -182,6 +182,7 @@ def cmd_record(args: argparse.Namespace) -> None:
 
 
 def cmd_panel_test(args: argparse.Namespace) -> None:
+    import queue
     import time
 
     from hardware.panel import Panel, load_pinmap, make_pin_factory
@@ -203,7 +204,7 @@ def cmd_panel_test(args: argparse.Namespace) -> None:
         while time.monotonic() < end:
             try:
                 event = panel.events.get(timeout=0.2)
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 continue
             print(f"{event.button.upper()} {event.action}")
 
@@ -272,22 +273,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the companion: the page, the camera and the panel")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--data-dir", default="data")
-    serve.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
+    _settings_args(serve)
     serve.set_defaults(run=cmd_serve)
 
     rec = sub.add_parser("record", help="save what the camera sees as a table-recording/1 recording")
     rec.add_argument("out_dir")
     rec.add_argument("--seconds", type=float, default=10.0)
     rec.add_argument("--fps", type=float, default=5.0, help="frames kept a second")
-    rec.add_argument("--data-dir", default="data")
-    rec.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
+    _settings_args(rec)
     rec.set_defaults(run=cmd_record)
 
     pt = sub.add_parser("panel-test", help="light each LED in turn, then print the buttons pressed")
     pt.add_argument("--seconds", type=float, default=30.0)
-    pt.add_argument("--data-dir", default="data")
-    pt.add_argument("--settings", help="settings file (default: DATA_DIR/settings.toml, if there)")
+    _settings_args(pt)
     pt.set_defaults(run=cmd_panel_test)
 
     return parser

@@ -12,7 +12,7 @@ import segno
 import waitress
 
 from .service import Devices
-from .settings import load_settings
+from .settings import Settings
 from .store import Store
 from .table import Table
 from .web import create_app
@@ -46,9 +46,8 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(0)
 
 
-def serve(host: str, port: int, data_dir: Path, settings_path: Path | None = None) -> None:
+def serve(host: str, port: int, data_dir: Path, settings: Settings) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    settings = load_settings(settings_path or data_dir / "settings.toml")
     data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(data_dir / "companion.sqlite3")
     table = Table(store)

@@ -10,6 +10,7 @@ UNDO (hold: redo) works on the current game.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,8 +33,25 @@ class CameraStatus:
     detail: str = ""
     frames: int = 0
 
+    @property
+    def label(self) -> str:
+        """The page header's words (the page's script shows the same `label` from the API)."""
+        if self.state == "online":
+            return f"Camera: {self.source}, reading"
+        if self.state == "ended":
+            return f"Camera: {self.source} has ended"
+        if self.state == "none":
+            return "No camera: the game is kept by hand"
+        return f"Camera offline: {self.detail or self.source}"
+
     def to_json(self) -> dict[str, object]:
-        return {"state": self.state, "source": self.source, "detail": self.detail, "frames": self.frames}
+        return {
+            "state": self.state,
+            "source": self.source,
+            "detail": self.detail,
+            "frames": self.frames,
+            "label": self.label,
+        }
 
 
 class CameraWatch:
@@ -153,7 +171,7 @@ class Devices:
         while not self._stop.is_set():
             try:
                 event = self.panel.events.get(timeout=0.2)
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 continue
             try:
                 self.handle(event)

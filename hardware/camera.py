@@ -87,7 +87,8 @@ class _Reconnecting:
         self.clock = clock
         self.backoff = Backoff(clock)
         self.device: Any = None
-        self.last_error = f"{self.name} is offline"
+        self.last_error = ""
+        """Why the camera was lost: said again while waiting to retry."""
 
     def __enter__(self) -> Self:
         try:
@@ -107,13 +108,10 @@ class _Reconnecting:
             raise CameraOffline(f"{self.last_error}; trying again every few seconds")
         try:
             self.device = self._open()
-        except CameraError as error:
+        except Exception as error:  # ours, or the camera stack's own (RuntimeError, OSError, ...)
             self.backoff.failed()
-            self.last_error = str(error)
-            raise CameraOffline(f"{self.last_error}; trying again every few seconds") from error
-        except Exception as error:  # the camera stack's own errors (RuntimeError, OSError, ...)
-            self.backoff.failed()
-            self.last_error = f"{self.name} could not be opened: {error}"
+            ours = isinstance(error, CameraError)
+            self.last_error = str(error) if ours else f"{self.name} could not be opened: {error}"
             raise CameraOffline(f"{self.last_error}; trying again every few seconds") from error
         log.info("%s: opened", self.name)
 

@@ -5,10 +5,13 @@ dice networks were not trained on: every 5th labelled frame)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import cv2
 import pytest
 
+from vision.dice import DiceReader
 from vision.evaluate import evaluate, table_reader
 
 RECORDINGS = Path(__file__).resolve().parent / "recordings"
@@ -55,12 +58,6 @@ def test_real_dice_never_trained_on(recording: str, accuracy: float) -> None:
 def test_dice_of_any_size_in_the_frame(zoom: float) -> None:
     """The same held-out photos shrunk or enlarged (dice of about 22 or 95 px): the reader
     measures the dice first and reads them at the size it knows."""
-    import json
-
-    import cv2
-
-    from vision.dice import DiceReader
-
     reader = DiceReader()
     folder = REAL_DICE / "byler-dev"
     frames = [f for f in json.loads((folder / "recording.json").read_text())["frames"] if f.get("truth")]

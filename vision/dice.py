@@ -185,9 +185,9 @@ class DiceReader:
                 return ()
             seen = float(np.median([d.size for d in first])) * scale
             if GOOD_DIE_PX[0] <= seen <= GOOD_DIE_PX[1]:
-                return self._readings(image, first, faces_read=True)
+                return self._readings(image, first)
             scale *= TRAINED_DIE_PX / seen
-        return self._readings(image, self._detect(image, scale))
+        return self._readings(image, self._read_faces(image, self._detect(image, scale)))
 
     def _first_look(self, image: np.ndarray, base: float) -> tuple[float, list[Found]]:
         """Dice larger than the detector knows are missed at the first side and their pips
@@ -220,10 +220,8 @@ class DiceReader:
             if int(p.argmax()) != NONE
         ]
 
-    def _readings(
-        self, image: np.ndarray, found: list[Found], faces_read: bool = False
-    ) -> tuple[DieReading, ...]:
-        found = found if faces_read else self._read_faces(image, found)
+    def _readings(self, image: np.ndarray, found: list[Found]) -> tuple[DieReading, ...]:
+        """Readings of finds whose faces have been read, without specks and pip-like marks."""
         found = [d for d in found if outline_strength(image, d) >= MIN_OUTLINE]
         if len(found) >= 3:
             # A small, doubtful "die" among larger sure ones is a speck or a pip-like mark.

@@ -41,7 +41,10 @@ def random_scene(players: int, rng: np.random.Generator, size: tuple[int, int]) 
             kind = "priest" if rng.random() < 0.35 else "cultist"
             offset = tuple(float(v) for v in rng.uniform(-5, 5, 2))
             tokens.append(TokenSpec(str(cell), kind, str(rng.choice(colours)), offset))  # type: ignore[arg-type]
-    # Resource tiles lie on the spaces no disciple has taken yet (a disciple takes its tile).
+    # Resource tiles: one on each normal space at set-up (rulebook, "Island Map Boards": normal
+    # space), taken by the disciple placed there ("Disciple Phase" 3.3, Place & Gain). The
+    # renderer does not know which spaces are altar spaces (their altar tiles are not read or
+    # drawn), so some free spaces are left bare to stand for them.
     taken = {t.region for t in tokens}
     tile_colours = profile.colours_of("resource") or ()
     for cell in cells:

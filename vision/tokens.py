@@ -25,10 +25,10 @@ ONE_PIECE = 0.7
 """A blob whose main colour covers this share of it is one piece (two touching pieces of
 different colours are each far from it)."""
 MAX_SIZE_ERROR = 0.35
+"""A blob whose size is further than this from every kind's is something else (a hand, a card)."""
 MAX_ELONGATION = 1.7
 MIN_FILL = 0.5
 """A piece is squarish (a disc fills 79% of its box, a square turned 45 degrees 50%)."""
-"""A blob whose size is further than this from every kind's is something else (a hand, a card)."""
 
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
@@ -84,11 +84,9 @@ def read_tokens(
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
     widths = kind_sizes(profile)
-    every = [] if colours is None else list(colours)
-    for kind in widths:
-        own = dict(profile.token_colours).get(kind)
-        every += [c for c in (own or ()) if c not in every]
-    names, choices = palette.features(tuple(every) if every else None)
+    own = dict(profile.token_colours)  # kinds with colours of their own (resource tiles)
+    every = list(colours or ()) + [c for kc in own.values() for c in kc if c not in (colours or ())]
+    names, choices = palette.features(tuple(dict.fromkeys(every)) if colours is not None else None)
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
     s = top.px_per_mm
@@ -128,7 +126,7 @@ def read_tokens(
             if region is None:
                 continue
             name = names[k]
-            allowed = dict(profile.token_colours).get(kind, colours)
+            allowed = own.get(kind, colours)
             if allowed is not None and name not in allowed:
                 # Named among this kind's own colours (a pink priest is not a red resource).
                 keep = [i for i, n in enumerate(names) if n in allowed]

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
 
 from ..games.registry import games
+from ..service import CameraStatus, Devices
 from ..store import Store
 from ..table import Table
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
-
-if TYPE_CHECKING:
-    from ..service import Devices
-
-NO_CAMERA = {"state": "none", "source": "no camera", "detail": "", "frames": 0}
 
 
 def create_app(store: Store, table: Table | None = None, devices: Devices | None = None) -> Flask:
@@ -26,7 +22,7 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
     app.extensions["table"] = table
 
     def camera() -> dict[str, Any]:
-        return devices.camera.status.to_json() if devices else NO_CAMERA
+        return (devices.camera.status if devices else CameraStatus("none", "no camera")).to_json()
 
     @app.get("/")
     def index() -> str:

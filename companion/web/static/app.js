@@ -5,16 +5,12 @@
   const stateId = body.dataset.stateId;
   const gameId = body.dataset.gameId;
 
-  // The camera's line in the header, kept in step with GET /api/version (same words as camera.html).
+  // The camera's line in the header, kept in step with GET /api/version (the server words it).
   const cameraLine = document.getElementById("camera");
   function showCamera(c) {
     if (!cameraLine || !c) return;
     cameraLine.className = "camera camera-" + c.state;
-    cameraLine.textContent =
-      c.state === "online" ? "Camera: " + c.source + ", reading"
-      : c.state === "ended" ? "Camera: " + c.source + " has ended"
-      : c.state === "none" ? "No camera: the game is kept by hand"
-      : "Camera offline: " + (c.detail || c.source);
+    cameraLine.textContent = c.label;
   }
 
   async function poll() {
