@@ -202,3 +202,4 @@ class Devices:
             self._events.join(timeout=1)
         if self.panel is not None:
             self.panel.close()
+        log.info("devices: camera and pins released")

@@ -227,6 +227,7 @@ def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
     out, _ = server.communicate(timeout=10)
     assert server.returncode == 0, "".join(lines) + out
     assert "camera: online" in "".join(lines) + out
+    assert "devices: camera and pins released" in out
 
 
 class BrokenSource(FlakySource):
