@@ -65,7 +65,11 @@ def shade_free(bgr: np.ndarray) -> np.ndarray:
 
 def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     """Index of the nearest of `choices` for every feature vector."""
-    index: np.ndarray = ((features[..., None, :] - choices) ** 2).sum(axis=-1).argmin(axis=-1)
+    # |f - c|^2 = |f|^2 - 2 f.c + |c|^2, and |f|^2 is the same for every choice: one matrix
+    # product instead of a (pixels x choices x channels) array.
+    choices = np.asarray(choices, np.float64)
+    distances = (choices**2).sum(axis=-1) - 2.0 * (np.asarray(features, np.float64) @ choices.T)
+    index: np.ndarray = distances.argmin(axis=-1)
     return index
 
 

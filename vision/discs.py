@@ -16,6 +16,10 @@ from .profiles import Profile, Region
 from .regions import TopDown, foreground
 from .types import DiscStack
 
+STACK_PX_PER_MM = 2.0
+"""Stacks are read at 2 px/mm: discs differ by 8 mm = 16 px across."""
+STACK_MARGIN_MM = 6.0
+"""Each stack location is straightened with this much board round it."""
 RING_SAMPLES = 72
 SIDE_PX = 5.0
 """The rim line is compared with the faces this far inside and outside it."""
@@ -145,11 +149,3 @@ def read_stack(
         discs.insert(0, bottom)
         confidence = min(confidence, 0.5)
     return DiscStack(region.name, colour, tuple(discs), round(confidence, 3))
-
-
-def read_stacks(
-    top: TopDown, profile: Profile, palette: Palette, colours: tuple[str, ...] | None = None
-) -> tuple[DiscStack, ...]:
-    """Every stack region's stack; empty locations are left out."""
-    stacks = (read_stack(top, profile, r, palette, colours) for r in profile.regions if r.holds == "stack")
-    return tuple(s for s in stacks if s.discs)

@@ -10,12 +10,34 @@ import numpy as np
 
 from .board import BoardLocator, px_per_mm, to_board, to_frame
 from .dice import DiceConfig, DiceReader
-from .discs import read_stacks
+from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
-from .profiles import Profile
-from .regions import Straightening, TopDown
-from .tokens import read_tokens
-from .types import DieReading, Observation
+from .profiles import Profile, Region
+from .regions import Straightening, TopDown, white_gains
+from .tokens import TOKEN_PX_PER_MM, read_tokens
+from .types import BoardPose, DieReading, Observation, TokenSighting
+
+
+@dataclass(frozen=True)
+class Views:
+    """Where the readers look, for one board pose: each stack region straightened on its own at
+    the stacks' scale, and all token regions together at the tokens' (coarser) scale. Only the
+    regions are straightened, never the board between them. Tokens are straightened at twice
+    their scale and then averaged down, which keeps their edges true."""
+
+    pose: BoardPose
+    stacks: tuple[tuple[Region, Straightening], ...]
+    tokens: Straightening | None
+
+    @classmethod
+    def of(cls, pose: BoardPose, profile: Profile) -> Views:
+        stack_regions = [r for r in profile.regions if r.holds == "stack"]
+        token_regions = [r for r in profile.regions if r.holds == "tokens"]
+        return cls(
+            pose,
+            tuple((r, Straightening.of(pose, [r], STACK_PX_PER_MM, STACK_MARGIN_MM)) for r in stack_regions),
+            Straightening.of(pose, token_regions, 2 * TOKEN_PX_PER_MM) if token_regions else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -32,7 +54,7 @@ class TableReader:
         needs_dice = profile is None or any(r.holds == "dice" for r in profile.regions)
         self.dice = DiceReader(config=self.config.dice) if needs_dice else None
         self.locator = BoardLocator(profile) if profile else None
-        self._straightening: Straightening | None = None
+        self._views: Views | None = None
         """Kept while the board has not moved (the locator hands back the same pose)."""
 
     def read(self, frame: object, settled: bool = True) -> Observation:
@@ -66,16 +88,24 @@ class TableReader:
                     )
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        if self._straightening is None or self._straightening.pose is not pose:
-            self._straightening = Straightening.of(pose, self.profile)
-        top = TopDown.of(image, pose, self.profile, self._straightening)
+        if self._views is None or self._views.pose is not pose:
+            self._views = Views.of(pose, self.profile)
+        gains = white_gains(image, pose, self.profile)
         timings["rectify"] = (time.perf_counter() - start) * 1000
-        palette, colours = self.config.dice.palette, self.profile.piece_colours
+        profile, palette, colours = self.profile, self.config.dice.palette, self.profile.piece_colours
         start = time.perf_counter()
-        stacks = read_stacks(top, self.profile, palette, colours)
+        views = self._views
+        stacks = tuple(
+            stack
+            for region, maps in views.stacks
+            if (stack := read_stack(TopDown.of(image, maps, gains), profile, region, palette, colours)).discs
+        )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        tokens = read_tokens(top, self.profile, palette, colours)
+        tokens: tuple[TokenSighting, ...] = ()
+        if views.tokens is not None:
+            top = TopDown.of(image, views.tokens, gains).scaled(0.5)
+            tokens = read_tokens(top, profile, palette, colours)
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -9,9 +10,6 @@ import numpy as np
 
 from .profiles import Profile, Region
 from .types import BoardPose
-
-PX_PER_MM = 2.0
-"""The top-down scale: a 12 mm cultist is 24 px, discs differ by 8 mm = 16 px."""
 
 
 @dataclass(frozen=True)
@@ -26,14 +24,10 @@ class Straightening:
 
     @classmethod
     def of(
-        cls, pose: BoardPose, profile: Profile, px_per_mm: float = PX_PER_MM, margin_mm: float = 6.0
+        cls, pose: BoardPose, regions: Sequence[Region], px_per_mm: float, margin_mm: float = 6.0
     ) -> Straightening:
-        """The part of the board holding the profile's stack and token regions, at `px_per_mm`."""
-        points = [p for r in profile.regions if r.holds != "dice" for p in r.polygon] or [
-            (0.0, 0.0),
-            profile.size,
-        ]
-        xs, ys = zip(*points)
+        """The part of the board holding `regions` (their bounding box), at `px_per_mm`."""
+        xs, ys = zip(*(p for r in regions for p in r.polygon))
         x0, y0 = min(xs) - margin_mm, min(ys) - margin_mm
         w, h = max(xs) + margin_mm - x0, max(ys) + margin_mm - y0
         s = px_per_mm
@@ -55,19 +49,11 @@ class TopDown:
     px_per_mm: float
 
     @classmethod
-    def of(
-        cls,
-        frame: np.ndarray,
-        pose: BoardPose,
-        profile: Profile,
-        maps: Straightening | None = None,
-    ) -> TopDown:
-        """The straightened view, its colours corrected by the white paper around the markers.
-        `maps` (from `Straightening.of`, kept while the pose is unchanged) saves recomputing
-        where each pixel comes from: a remap is about a third faster than a warp."""
-        maps = maps or Straightening.of(pose, profile)
+    def of(cls, frame: np.ndarray, maps: Straightening, gains: np.ndarray) -> TopDown:
+        """The straightened view, its colours multiplied by `gains` (from `white_gains`).
+        `maps` (kept while the pose is unchanged) saves recomputing where each pixel comes
+        from: a remap is about a third faster than a warp."""
         image = cv2.remap(frame, maps.map1, maps.map2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        gains = white_gains(frame, pose, profile)
         image = cv2.multiply(image, np.array([*gains, 0.0]), dtype=cv2.CV_8U)  # saturates at 255
         return cls(image, maps.origin_mm, maps.px_per_mm)
 
@@ -76,7 +62,8 @@ class TopDown:
         return cv2.cvtColor(self.image[rows, cols], cv2.COLOR_BGR2LAB).astype(np.float32)
 
     def scaled(self, factor: float) -> TopDown:
-        """The same view at `factor` times the resolution (coarser is enough for tokens)."""
+        """The same view at `factor` times the resolution, each pixel the average of those it
+        covers (sampling a frame straight at a coarse scale would alias edges and shadows)."""
         image = cv2.resize(self.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         return TopDown(image, self.origin_mm, self.px_per_mm * factor)
 

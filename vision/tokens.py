@@ -9,6 +9,8 @@ Several pieces may share a region; a blob the size of no kind is not reported.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -36,31 +38,31 @@ def kind_sizes(profile: Profile) -> dict[str, float]:
     return {k: w * (SQUARE_WIDTH if k in profile.token_square else 1.0) for k, w in profile.token_mm}
 
 
-def compact(here: np.ndarray) -> bool:
+def compact(rows: np.ndarray, cols: np.ndarray) -> bool:
     """Round pieces and square tiles fill most of a squarish box; the edge of a card, a sleeve
     or a shadow's rim that differs from the board in strips does not."""
-    rows, cols = np.nonzero(here)
     h, w = int(np.ptp(rows)) + 1, int(np.ptp(cols)) + 1
     return bool(max(h, w) <= MAX_ELONGATION * min(h, w) and rows.size >= MIN_FILL * h * w)
 
 
-def pieces_of(
-    box: np.ndarray, features: np.ndarray, choices: np.ndarray, area: int, centroid: np.ndarray
-) -> list[tuple[int, np.ndarray, float, tuple[float, float]]]:
-    """The pieces in one blob: (colour index, mask, area, centroid). A blob whose main colour
-    covers ONE_PIECE of it is one piece (its shading and printed emblem are not pieces of
-    other colours); otherwise touching pieces of different colours are told apart by colour."""
-    nearest_k = np.full(box.shape, -1, np.int64)
-    nearest_k[box] = nearest(features[box], choices)
-    ks, counts = np.unique(nearest_k[box], return_counts=True)
-    if counts.max() >= ONE_PIECE * counts.sum():
-        return [(int(ks[counts.argmax()]), box, float(area), (float(centroid[0]), float(centroid[1])))]
+def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """The pieces in one blob, given its pixels and each pixel's nearest colour: (colour index,
+    the piece's pixels as indices into the blob's). A blob whose main colour covers ONE_PIECE
+    of it is one piece (its shading and printed emblem are not pieces of other colours);
+    otherwise touching pieces of different colours are told apart by colour."""
+    counts = np.bincount(colour_index)
+    main = int(counts.argmax())
+    if counts[main] >= ONE_PIECE * colour_index.size:
+        return [(main, np.arange(colour_index.size))]
+    r0, c0 = rows.min(), cols.min()
     out = []
-    for k in ks:
-        n, plabels, pstats, pcentroids = cv2.connectedComponentsWithStats((nearest_k == k).astype(np.uint8))
-        for p in range(1, n):
-            centre = (float(pcentroids[p][0]), float(pcentroids[p][1]))
-            out.append((int(k), plabels == p, float(pstats[p, cv2.CC_STAT_AREA]), centre))
+    for k in np.flatnonzero(counts):
+        here = np.flatnonzero(colour_index == k)
+        box = np.zeros((int(rows.max() - r0) + 1, int(cols.max() - c0) + 1), np.uint8)
+        box[rows[here] - r0, cols[here] - c0] = 1
+        n, labels = cv2.connectedComponents(box)
+        part = labels[rows[here] - r0, cols[here] - c0]
+        out += [(int(k), here[part == p]) for p in range(1, n)]
     return out
 
 
@@ -71,15 +73,15 @@ def read_tokens(
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
-    if top.px_per_mm > TOKEN_PX_PER_MM:
-        top = top.scaled(TOKEN_PX_PER_MM / top.px_per_mm)
     windows = [top.window(r) for r in regions]
     r0, r1 = min(w[0].start for w in windows), max(w[0].stop for w in windows)
     c0, c1 = min(w[1].start for w in windows), max(w[1].stop for w in windows)
     pixels = top.lab(slice(r0, r1), slice(c0, c1))
     inside = np.zeros(pixels.shape[:2], np.uint8)
-    for rows, cols, _ in windows:
-        inside[rows.start - r0 : rows.stop - r0, cols.start - c0 : cols.stop - c0] = 1
+    for window_rows, window_cols, _ in windows:
+        inside[
+            window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
+        ] = 1
     background = local_background(pixels, top.px_per_mm)
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
@@ -93,29 +95,37 @@ def read_tokens(
     min_area = np.pi * (0.3 * smallest * s) ** 2
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    # Every blob's pixels at once, grouped by blob, each with its nearest colour.
+    rows, cols = np.nonzero(labels)
+    ids = labels[rows, cols]
+    order = np.argsort(ids, kind="stable")
+    rows, cols, ids = rows[order], cols[order], ids[order]
+    starts = np.searchsorted(ids, np.arange(count + 1))
+    features = shade_free(bgr[rows, cols])
+    colour_index = nearest(features, choices)
     for c in range(1, count):
-        x, y, w, h, area = stats[c]
-        if area < min_area:
+        if stats[c, cv2.CC_STAT_AREA] < min_area:
             continue
-        box = labels[y : y + h, x : x + w] == c
-        features = shade_free(bgr[y : y + h, x : x + w])
-        for k, here, part_area, (cx, cy) in pieces_of(
-            box, features, choices, int(area), centroids[c] - (x, y)
-        ):
-            width_mm = 2 * np.sqrt(part_area / np.pi) / s
+        blob = slice(starts[c], starts[c + 1])
+        blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
+        for k, part in pieces_of(blob_rows, blob_cols, colour_index[blob]):
+            width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:
                 continue
             kind = min(widths, key=lambda name: abs(widths[name] - width_mm))
             error = abs(widths[kind] - width_mm) / widths[kind]
-            if error > MAX_SIZE_ERROR or not compact(here):
+            prows, pcols = blob_rows[part], blob_cols[part]
+            if error > MAX_SIZE_ERROR or not compact(prows, pcols):
                 continue
-            colour = np.median(features[here], axis=0)
-            bare_lab = background[y : y + h, x : x + w][here].mean(axis=0)  # already smooth
+            middle = part.size // 2  # the median colour (an emblem or shading is the minority)
+            colour = np.partition(blob_features[part], middle, axis=0)[middle]
+            cx, cy = float(pcols.mean()), float(prows.mean())
+            bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
             bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
             if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - shade_free(bare_bgr)):
                 continue  # a shade of the board, not a piece
-            centre = top.to_mm(cx + x + c0, cy + y + r0)
+            centre = top.to_mm(cx + c0, cy + r0)
             near = np.nonzero(
                 (boxes[:, 0] <= centre[0])
                 & (centre[0] <= boxes[:, 2])
