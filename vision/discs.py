@@ -36,17 +36,30 @@ RING_SCORE = 0.8
 (30th percentile round the circle)."""
 
 
-RIM_QUANTILE_INDEX = round(0.3 * RING_SAMPLES)
+RIM_QUANTILE = 0.3
+RIM_QUANTILE_INDEX = round(RIM_QUANTILE * RING_SAMPLES)
 """Most of the rim must show: its score is the 30th percentile round the circle."""
+SHARED_RIM_PX = SIDE_PX
+"""A rim point this close to the rim of the disc below runs along it (its side samples would
+land on that rim)."""
+MIN_JUDGED = 0.5
+"""At least half of a rim must run apart from the rim below to be judged at all."""
 ANGLES = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
 DIRECTIONS = np.stack([np.cos(ANGLES), np.sin(ANGLES)], axis=1)
 
 
-def _ring_scores(light: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+def _ring_scores(
+    light: np.ndarray,
+    centres: np.ndarray,
+    radius: float,
+    below: tuple[np.ndarray, float] | None = None,
+) -> np.ndarray:
     """How clearly a disc's rim runs round each candidate centre (whole pixels) at `radius`:
     the rim is a dark line (the edge and the side of the disc above) between lighter faces
     inside and outside. The 30th percentile round the circle: most of it must show the line,
-    so an arc that merely touches another rim does not count."""
+    so an arc that merely touches another rim does not count. Where the circle runs along the
+    rim of the disc `below` (centre, radius: a disc pushed to the edge of the one under it),
+    that rim's own darkness says nothing, so only the rest of the circle is judged."""
     radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
     offsets = np.floor(radii[:, None, None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
     h, w = light.shape
@@ -57,11 +70,27 @@ def _ring_scores(light: np.ndarray, centres: np.ndarray, radius: float) -> np.nd
     samples = light.ravel()[flat].reshape(len(centres), len(radii), RING_SAMPLES)
     on = samples[:, :3].min(axis=1)
     sides = np.minimum(samples[:, 3], samples[:, 4])
-    return np.partition(sides - on, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
+    contrast = sides - on
+    if below is None:
+        return np.partition(contrast, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
+    # Each rim point's distance from the rim below; points on it are left out of the judging.
+    points = np.stack([xs, ys], axis=1)[:, None, :] + radius * DIRECTIONS[None]
+    apart = np.abs(np.linalg.norm(points - below[0], axis=-1) - below[1])
+    shared = apart < SHARED_RIM_PX
+    judged = np.where(shared, np.inf, contrast)
+    kept = RING_SAMPLES - shared.sum(axis=1)
+    index = np.floor(RIM_QUANTILE * np.maximum(kept, 1)).astype(np.intp)
+    scores = np.take_along_axis(np.sort(judged, axis=1), index[:, None], axis=1)[:, 0]
+    return np.where(kept >= MIN_JUDGED * RING_SAMPLES, scores, -np.inf)
 
 
 def _best_ring(
-    light: np.ndarray, around: tuple[float, float], radius: float, shift_px: float, grid_px: float = 2.0
+    light: np.ndarray,
+    around: tuple[float, float],
+    radius: float,
+    shift_px: float,
+    grid_px: float = 2.0,
+    below: tuple[np.ndarray, float] | None = None,
 ) -> tuple[float, tuple[float, float]]:
     """The best-scoring centre within `shift_px` of `around`, on a `grid_px` grid. `light` is
     padded so that every ring searched lies inside it."""
@@ -70,7 +99,7 @@ def _best_ring(
     centres = np.empty((n * n, 2), np.intp)
     centres[:, 0] = int(round(around[0])) + np.tile(steps, n)
     centres[:, 1] = int(round(around[1])) + np.repeat(steps, n)
-    scores = _ring_scores(light, centres, radius)
+    scores = _ring_scores(light, centres, radius, below)
     best = int(scores.argmax())
     return float(scores[best]), (float(centres[best, 0]), float(centres[best, 1]))
 
@@ -123,6 +152,7 @@ def read_stack(
     centre = (float(cx) + pad, float(cy) + pad)
     discs: list[int] = []
     found: list[np.ndarray] = []
+    radii: list[float] = []
     confidence = 1.0
     skipped = 0
     for size in range(len(sizes), 0, -1):
@@ -136,10 +166,12 @@ def read_stack(
             # Each level up may shift the next disc further; an absent size is a level less.
             around, shift, grid = np.array(centre), MAX_SHIFT_MM * s * (skipped + 1), 2.0
         radius = sizes[size - 1] / 2 * s
-        score, found_at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid)
+        below = (found[-1], radii[-1]) if found else None
+        score, found_at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid, below)
         if score >= RING_SCORE:
             discs.append(size)
             found.append(np.array(found_at))
+            radii.append(radius)
             centre = found_at
             skipped = 0
         elif discs:

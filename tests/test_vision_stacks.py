@@ -1,0 +1,29 @@
+"""Disc stacks whose upper discs sit at the very edge of the disc below (a steep view of a
+corner location, or a disc pushed aside): there the upper rim runs along the lower one."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.pipeline import TableReader
+from vision.profiles import load_profile
+from vision.render import Camera, Scene, StackSpec, render
+
+STACKS = (
+    StackSpec("seat0/area0", "pink", (4, 3, 2, 1)),
+    StackSpec("seat1/area0", "green", (4, 3)),
+    StackSpec("seat2/area3", "yellow", (4, 3, 2)),
+    StackSpec("seat3/area3", "blue", (3, 2, 1)),
+    StackSpec("seat0/area3", "green", (4, 2, 1)),
+)
+
+
+@pytest.mark.parametrize("parallax", [0.016, 0.018])
+def test_upper_rims_along_the_lower_rims_are_read(parallax: float) -> None:
+    """At these parallaxes each level at a corner location shifts 3.3-3.8 mm: the upper disc's
+    rim meets the lower one's (radii differ by 4 mm) over part of the circle."""
+    profile = load_profile("amharb-4p")
+    scene = Scene(profile, Camera(tilt=0.1, rotation=3.0), stacks=STACKS, parallax=parallax)
+    frame, _ = render(scene, seed=11)
+    seen = {s.region: (s.color, s.discs) for s in TableReader(profile).read(frame).stacks}
+    assert seen == {s.region: (s.colour, s.discs) for s in STACKS}
