@@ -71,17 +71,24 @@ def _ring_scores(
     on = samples[:, :3].min(axis=1)
     sides = np.minimum(samples[:, 3], samples[:, 4])
     contrast = sides - on
+    scores = np.partition(contrast, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
     if below is None:
-        return np.partition(contrast, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
-    # Each rim point's distance from the rim below; points on it are left out of the judging.
-    points = np.stack([xs, ys], axis=1)[:, None, :] + radius * DIRECTIONS[None]
-    apart = np.abs(np.linalg.norm(points - below[0], axis=-1) - below[1])
-    shared = apart < SHARED_RIM_PX
-    judged = np.where(shared, np.inf, contrast)
-    kept = RING_SAMPLES - shared.sum(axis=1)
-    index = np.floor(RIM_QUANTILE * np.maximum(kept, 1)).astype(np.intp)
-    scores = np.take_along_axis(np.sort(judged, axis=1), index[:, None], axis=1)[:, 0]
-    return np.where(kept >= MIN_JUDGED * RING_SAMPLES, scores, -np.inf)
+        return scores
+    # Circles that come within SHARED_RIM_PX of the rim below: their points on it are left out.
+    centre_xy = np.stack([xs, ys], axis=1).astype(np.float64)
+    near = np.flatnonzero(np.linalg.norm(centre_xy - below[0], axis=1) + radius >= below[1] - SHARED_RIM_PX)
+    if near.size:
+        points = centre_xy[near, None, :] + radius * DIRECTIONS[None]
+        shared = np.abs(np.linalg.norm(points - below[0], axis=-1) - below[1]) < SHARED_RIM_PX
+        kept = RING_SAMPLES - shared.sum(axis=1)
+        index = np.floor(RIM_QUANTILE * np.maximum(kept, 1)).astype(np.intp)
+        judged = np.sort(np.where(shared, np.inf, contrast[near]), axis=1)
+        scores[near] = np.where(
+            kept >= MIN_JUDGED * RING_SAMPLES,
+            np.take_along_axis(judged, index[:, None], axis=1)[:, 0],
+            -np.inf,
+        )
+    return scores
 
 
 def _best_ring(
