@@ -15,7 +15,7 @@ from .frames import as_bgr
 from .profiles import Profile, Region
 from .regions import Straightening, TopDown, white_gains
 from .tokens import TOKEN_PX_PER_MM, read_tokens
-from .types import BoardPose, DieReading, Observation, TokenSighting
+from .types import BoardPose, DieReading, Observation
 
 
 @dataclass(frozen=True)
@@ -91,21 +91,20 @@ class TableReader:
         if self._views is None or self._views.pose is not pose:
             self._views = Views.of(pose, self.profile)
         gains = white_gains(image, pose, self.profile)
+        views = self._views
+        stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
+        token_view = TopDown.of(image, views.tokens, gains).scaled(0.5) if views.tokens else None
         timings["rectify"] = (time.perf_counter() - start) * 1000
         profile, palette, colours = self.profile, self.config.dice.palette, self.profile.piece_colours
         start = time.perf_counter()
-        views = self._views
         stacks = tuple(
             stack
-            for region, maps in views.stacks
-            if (stack := read_stack(TopDown.of(image, maps, gains), profile, region, palette, colours)).discs
+            for region, top in stack_views
+            if (stack := read_stack(top, profile, region, palette, colours)).discs
         )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        tokens: tuple[TokenSighting, ...] = ()
-        if views.tokens is not None:
-            top = TopDown.of(image, views.tokens, gains).scaled(0.5)
-            tokens = read_tokens(top, profile, palette, colours)
+        tokens = read_tokens(token_view, profile, palette, colours) if token_view else ()
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
