@@ -69,3 +69,16 @@ def test_dice_of_any_size_in_the_frame(zoom: float) -> None:
         total += len(truth)
         right += sum(min(truth.count(v), read.count(v)) for v in set(truth))
     assert right / total >= 0.95
+
+
+@pytest.mark.parametrize("photo", ["five_39.jpg", "six_7.jpg"])
+def test_one_die_is_read_once(photo: str) -> None:
+    """On the oblique webcam photos a die's side face or the die itself was found a second
+    time, weaker, beside the first find: each labelled die has exactly one reading on it."""
+    folder = REAL_DICE / "webcam-dev"
+    frame = next(f for f in json.loads((folder / "recording.json").read_text())["frames"] if f["file"] == photo)
+    readings = DiceReader().read(cv2.imread(str(folder / photo)))
+    for die in frame["truth"]["dice"]:
+        (x, y) = die["center"]
+        on_it = [r for r in readings if (r.center[0] - x) ** 2 + (r.center[1] - y) ** 2 < r.size**2]
+        assert len(on_it) == 1, (die, on_it)

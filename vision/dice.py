@@ -21,6 +21,10 @@ from .frames import as_bgr
 from .types import DieReading
 
 STRIDE = 4
+DOUBTFUL = 0.5
+"""A find this unsure (centre heat x face belief) is dropped when it lies on a surer die."""
+ON_DIE = 0.8
+"""A centre within this many die sides of another die's centre lies on that die."""
 CROP_PX = 40
 """Side of the crop the face reader sees."""
 MIN_OUTLINE = 8.0
@@ -104,6 +108,18 @@ def contradicted(finer: list[Found], coarser: list[Found]) -> bool:
         )
 
     return sum(not matched(big) for big in coarser) > 0.25 * len(coarser)
+
+
+def overlapped(die: Found, found: list[Found]) -> bool:
+    """A doubtful find on a surer die (a side face seen at an angle, or the die found twice):
+    its centre lies on that die. Dice cannot overlap, and sure dice next to each other are
+    never doubtful here, so only doubtful finds are dropped."""
+    sure = die.heat * die.belief
+    return sure < DOUBTFUL and any(
+        other.heat * other.belief > sure
+        and (die.x - other.x) ** 2 + (die.y - other.y) ** 2 < (ON_DIE * max(die.size, other.size)) ** 2
+        for other in found
+    )
 
 
 @dataclass(frozen=True)
@@ -227,6 +243,7 @@ class DiceReader:
             # A small, doubtful "die" among larger sure ones is a speck or a pip-like mark.
             typical = float(np.median([d.size for d in found]))
             found = [d for d in found if d.size >= 0.7 * typical or d.heat * d.belief >= 0.5]
+        found = [d for d in found if not overlapped(d, found)]
         return tuple(
             DieReading(
                 kind="d6",
