@@ -76,7 +76,8 @@ def test_one_die_is_read_once(photo: str) -> None:
     """On the oblique webcam photos a die's side face or the die itself was found a second
     time, weaker, beside the first find: each labelled die has exactly one reading on it."""
     folder = REAL_DICE / "webcam-dev"
-    frame = next(f for f in json.loads((folder / "recording.json").read_text())["frames"] if f["file"] == photo)
+    frames = json.loads((folder / "recording.json").read_text())["frames"]
+    frame = next(f for f in frames if f["file"] == photo)
     readings = DiceReader().read(cv2.imread(str(folder / photo)))
     for die in frame["truth"]["dice"]:
         (x, y) = die["center"]
