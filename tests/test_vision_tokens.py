@@ -3,6 +3,8 @@ spaces at set-up (a tile is not a priest, a pink priest is not a red resource)."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -46,3 +48,16 @@ def test_a_blob_the_size_of_no_piece_is_not_reported() -> None:
     cv2.fillConvexPoly(frame, (pts[:, :2] / pts[:, 2:]).astype(np.int32), (70, 150, 40))
     seen = {(t.region, t.kind, t.color) for t in TableReader(profile).read(frame).tokens}
     assert seen == {("cell/1/1", "priest", "green")}
+
+
+def test_a_cultist_at_the_island_edge_keeps_its_size() -> None:
+    """Two pink cultists in a corner space at the island's edge (a committed held-out frame).
+    Sampled straight from the frame at the tokens' coarse scale, one of them aliased into a
+    priest-sized blob; straightened finer and averaged down, both stay cultists."""
+    recordings = Path(__file__).resolve().parent / "recordings" / "amharb-2p"
+    frame = cv2.imread(str(recordings / "0001.jpg"))
+    seen = TableReader(load_profile("amharb-2p")).read(frame).tokens
+    assert sorted((t.kind, t.color) for t in seen if t.region == "cell/4/0") == [
+        ("cultist", "pink"),
+        ("cultist", "pink"),
+    ]

@@ -22,7 +22,7 @@ from .types import DieReading
 
 STRIDE = 4
 DOUBTFUL = 0.5
-"""A find this unsure (centre heat x face belief) is dropped when it lies on a surer die."""
+"""A find less sure than this is dropped when it lies on a surer die, or is small among larger dice."""
 ON_DIE = 0.8
 """A centre within this many die sides of another die's centre lies on that die."""
 CROP_PX = 40
@@ -55,6 +55,11 @@ class Found(NamedTuple):
     """The detector's belief that a die is centred here."""
     belief: float
     """Belief in `value`."""
+
+    @property
+    def sureness(self) -> float:
+        """How sure the networks are that a die showing `value` is here: the reading's confidence."""
+        return self.heat * self.belief
 
 
 def bundled(name: str) -> Path:
@@ -114,9 +119,8 @@ def overlapped(die: Found, found: list[Found]) -> bool:
     """A doubtful find on a surer die (a side face seen at an angle, or the die found twice):
     its centre lies on that die. Dice cannot overlap, and sure dice next to each other are
     never doubtful here, so only doubtful finds are dropped."""
-    sure = die.heat * die.belief
-    return sure < DOUBTFUL and any(
-        other.heat * other.belief > sure
+    return die.sureness < DOUBTFUL and any(
+        other.sureness > die.sureness
         and (die.x - other.x) ** 2 + (die.y - other.y) ** 2 < (ON_DIE * max(die.size, other.size)) ** 2
         for other in found
     )
@@ -219,7 +223,7 @@ class DiceReader:
             if len(looks) >= 2 and looks[-2][1] and not contradicted(looks[-2][1], looks[-1][1]):
                 return looks[-2]
             scale *= FIRST_LOOK_STEP
-        return max(looks, key=lambda look: sum(d.heat * d.belief for d in look[1]), default=(base, []))
+        return max(looks, key=lambda look: sum(d.sureness for d in look[1]), default=(base, []))
 
     def _read_faces(self, image: np.ndarray, found: list[Found]) -> list[Found]:
         """Each found die's face by the face reader; a crop it calls "no die" is dropped."""
@@ -242,7 +246,7 @@ class DiceReader:
         if len(found) >= 3:
             # A small, doubtful "die" among larger sure ones is a speck or a pip-like mark.
             typical = float(np.median([d.size for d in found]))
-            found = [d for d in found if d.size >= 0.7 * typical or d.heat * d.belief >= 0.5]
+            found = [d for d in found if d.size >= 0.7 * typical or d.sureness >= DOUBTFUL]
         found = [d for d in found if not overlapped(d, found)]
         return tuple(
             DieReading(
@@ -253,5 +257,5 @@ class DiceReader:
                 confidence=round(conf, 3),
                 color=name_colour(image, (x, y), size, self.config.palette),
             )
-            for x, y, size, value, conf in ((d.x, d.y, d.size, d.value, d.heat * d.belief) for d in found)
+            for x, y, size, value, conf in ((d.x, d.y, d.size, d.value, d.sureness) for d in found)
         )

@@ -123,9 +123,7 @@ def stack_colour(
     return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
 
 
-def read_stack(
-    top: TopDown, profile: Profile, region: Region, palette: Palette, colours: tuple[str, ...] | None = None
-) -> DiscStack:
+def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette) -> DiscStack:
     """The stack in one disc location (an empty one has no discs)."""
     rows, cols, _ = top.window(region)
     pixels = top.lab(rows, cols)
@@ -148,7 +146,9 @@ def read_stack(
     area = float(stats[blob, cv2.CC_STAT_AREA])
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
-    colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], labels == blob, palette, colours)
+    colour = stack_colour(
+        top.image[rows, cols], pixels[:, :, 0], labels == blob, palette, profile.piece_colours
+    )
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
     # little larger than the disc, never a whole size).

@@ -95,16 +95,14 @@ class TableReader:
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         token_view = TopDown.of(image, views.tokens, gains).scaled(0.5) if views.tokens else None
         timings["rectify"] = (time.perf_counter() - start) * 1000
-        profile, palette, colours = self.profile, self.config.dice.palette, self.profile.piece_colours
+        profile, palette = self.profile, self.config.dice.palette
         start = time.perf_counter()
         stacks = tuple(
-            stack
-            for region, top in stack_views
-            if (stack := read_stack(top, profile, region, palette, colours)).discs
+            stack for region, top in stack_views if (stack := read_stack(top, profile, region, palette)).discs
         )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        tokens = read_tokens(token_view, profile, palette, colours) if token_view else ()
+        tokens = read_tokens(token_view, profile, palette) if token_view else ()
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings

@@ -16,7 +16,6 @@ from .types import BoardPose
 class Straightening:
     """Where each pixel of the top-down view comes from in the frame, for one board pose."""
 
-    pose: BoardPose
     map1: np.ndarray
     map2: np.ndarray
     origin_mm: tuple[float, float]
@@ -37,7 +36,7 @@ class Straightening:
         frame_xy = cv2.perspectiveTransform(board, np.array(pose.homography, np.float64).reshape(3, 3))
         frame_xy = frame_xy.reshape(rows, cols, 2)
         map1, map2 = cv2.convertMaps(frame_xy[..., 0].copy(), frame_xy[..., 1].copy(), cv2.CV_16SC2)
-        return cls(pose, map1, map2, (x0, y0), s)
+        return cls(map1, map2, (x0, y0), s)
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,7 @@ def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> l
     return out
 
 
-def read_tokens(
-    top: TopDown, profile: Profile, palette: Palette, colours: tuple[str, ...] | None = None
-) -> tuple[TokenSighting, ...]:
+def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[TokenSighting, ...]:
     """Every piece in every token region."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
@@ -86,9 +84,10 @@ def read_tokens(
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
     widths = kind_sizes(profile)
-    own = dict(profile.token_colours)  # kinds with colours of their own (resource tiles)
-    every = list(colours or ()) + [c for kc in own.values() for c in kc if c not in (colours or ())]
-    names, choices = palette.features(tuple(dict.fromkeys(every)) if colours is not None else None)
+    # The players' colours and those of kinds with colours of their own (resource tiles).
+    players = profile.piece_colours
+    every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
+    names, choices = palette.features(tuple(dict.fromkeys(every)) if players is not None else None)
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
     s = top.px_per_mm
@@ -136,7 +135,7 @@ def read_tokens(
             if region is None:
                 continue
             name = names[k]
-            allowed = own.get(kind, colours)
+            allowed = profile.colours_of(kind)
             if allowed is not None and name not in allowed:
                 # Named among this kind's own colours (a pink priest is not a red resource).
                 keep = [i for i, n in enumerate(names) if n in allowed]
