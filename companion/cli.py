@@ -157,7 +157,9 @@ def _settings_args(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> Any:
     from .settings import load_settings
 
-    return load_settings(Path(args.settings) if args.settings else Path(args.data_dir) / "settings.toml")
+    if args.settings:
+        return load_settings(Path(args.settings), required=True)
+    return load_settings(Path(args.data_dir) / "settings.toml")
 
 
 def cmd_record(args: argparse.Namespace) -> None:

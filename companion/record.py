@@ -12,6 +12,7 @@ from pathlib import Path
 import cv2
 
 from hardware.camera import CameraError, FrameSource, RecordingEnded
+from vision.evaluate import FORMAT
 
 JPEG_QUALITY = 92
 
@@ -20,13 +21,18 @@ SAVE_EVERY_S = 1.0
 """recording.json is rewritten at most this often (and at the end): an SD card wears."""
 
 
+def _write_durably(path: Path, data: bytes) -> None:
+    """On the card before it is listed: a power cut never leaves a listed frame empty."""
+    with open(path, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+
+
 def _write_json(path: Path, data: dict[str, object]) -> None:
     """Atomically and durably, so a power cut leaves the previous, valid recording.json."""
     part = path.with_suffix(".json.part")
-    with open(part, "w") as out:
-        out.write(json.dumps(data, indent=1))
-        out.flush()
-        os.fsync(out.fileno())
+    _write_durably(part, json.dumps(data, indent=1).encode())
     os.replace(part, path)
 
 
@@ -45,7 +51,7 @@ def record(
     if any(out_dir.iterdir()):
         raise CameraError(f"{out_dir} is not empty; record into a new folder")
     meta: dict[str, object] = {
-        "format": "table-recording/1",
+        "format": FORMAT,
         "description": "recorded by companion record",
         "source": source.name,
         "game": None,
@@ -54,6 +60,7 @@ def record(
         "frames": [],
     }
     frames: list[dict[str, object]] = []
+    last_error = ""
     with source:
         start = next_due = saved = clock()  # after opening: a camera may take a second or two
         while clock() - start < seconds:
@@ -62,9 +69,12 @@ def record(
             except RecordingEnded:
                 break
             except CameraError as error:
-                log(f"skipped: {error}")
+                if str(error) != last_error:  # an offline camera fails every read: say it once
+                    log(f"skipped: {error}")
+                    last_error = str(error)
                 sleep(0.2)
                 continue
+            last_error = ""
             now = clock()
             if now < next_due:
                 continue
@@ -74,7 +84,7 @@ def record(
             if not ok:
                 log(f"skipped a frame that would not encode ({frame.image.shape})")
                 continue
-            (out_dir / name).write_bytes(data.tobytes())
+            _write_durably(out_dir / name, data.tobytes())
             height, width = frame.image.shape[:2]
             meta["camera"] = {"width": width, "height": height, "fps": fps}
             frames.append({"file": name, "t": round(now - start, 3)})

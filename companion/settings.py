@@ -78,9 +78,12 @@ def _section(kind: type[Any], data: Any, name: str) -> Any:
     return kind(**data)
 
 
-def load_settings(path: Path | None) -> Settings:
-    """The settings in `path` (none, or a missing file: the defaults)."""
+def load_settings(path: Path | None, required: bool = False) -> Settings:
+    """The settings in `path` (none, or a missing file: the defaults, unless the user named the
+    file and so `required` it: a mistyped path must not quietly mean "defaults")."""
     if path is None or not path.exists():
+        if required:
+            raise SettingsError(f"no settings file {path}")
         return Settings()
     try:
         data = tomllib.loads(path.read_text())
@@ -90,8 +93,12 @@ def load_settings(path: Path | None) -> Settings:
     if unknown:
         raise SettingsError(f"{path}: unknown section(s) {', '.join(sorted(unknown))}")
     camera = _section(CameraSettings, data.get("camera", {}), "camera")
+    if isinstance(data.get("panel"), dict) and "pinmap" in data["panel"]:
+        raise SettingsError("pin overrides go in their own [pinmap] section, not in [panel]")
     panel = _section(PanelSettings, data.get("panel", {}), "panel")
     if "pinmap" in data:
+        if not isinstance(data["pinmap"], dict):
+            raise SettingsError("[pinmap] must be a table of pin overrides")
         panel = PanelSettings(pins=panel.pins, pinmap=data["pinmap"])
     if camera.backend not in BACKENDS:
         raise SettingsError(f"[camera] backend is one of {', '.join(BACKENDS)}, not {camera.backend!r}")

@@ -150,20 +150,19 @@ class ButtonLogic:
         self.last_edge = t
         if pressed == self.pressed or t - self.changed_at < self.bounce_s:
             return []
-        return self._accept(pressed, t, t)
+        return self._accept(pressed, t)
 
-    def _accept(self, pressed: bool, t: float, edge_at: float) -> list[ButtonEvent]:
-        """The level is now `pressed`; the contacts last moved at `edge_at`."""
+    def _accept(self, pressed: bool, t: float) -> list[ButtonEvent]:
+        """The level is now `pressed`; the contacts last moved at `last_edge`."""
         was = self.changed_at
         self.pressed, self.changed_at = pressed, t
         if pressed:
             self.told = False
             return []
-        lasted = edge_at - was
-        if self.told or lasted < self.bounce_s:  # told already, or a glitch on the wire
-            self.told = True
+        lasted = self.last_edge - was
+        told, self.told = self.told, True
+        if told or lasted < self.bounce_s:  # told already, or a glitch on the wire
             return []
-        self.told = True
         if self.holds:
             return [ButtonEvent(self.name, "hold" if lasted >= self.hold_s else "press", t)]
         return [ButtonEvent(self.name, "press", t)]
@@ -173,7 +172,7 @@ class ButtonLogic:
         lasted, or a change of level whose edge fell inside the bounce window."""
         events: list[ButtonEvent] = []
         if level != self.pressed and t - self.changed_at >= self.bounce_s:
-            events = self._accept(level, t, self.last_edge)
+            events = self._accept(level, t)
         if self.pressed and not self.told:
             if not self.holds and t - self.changed_at >= self.bounce_s:
                 self.told = True

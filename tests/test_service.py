@@ -77,12 +77,20 @@ def test_settings_defaults_and_file(tmp_path: Path) -> None:
         ("[pinmap.buttons]\nnext = 6", "GPIO6 is wired twice"),
         ("[wifi]\nssid = 'x'", "unknown section"),
         ("[camera", "cannot read the settings"),
+        ("pinmap = 3", r"\[pinmap\] must be a table"),
+        ("[panel]\npinmap = { buttons = { next = 6 } }", r"own \[pinmap\] section"),
     ],
 )
 def test_bad_settings_are_refused_with_the_reason(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "s.toml").write_text(text)
     with pytest.raises(SettingsError, match=message):
         load_settings(tmp_path / "s.toml")
+
+
+def test_a_settings_file_the_user_named_must_exist(tmp_path: Path) -> None:
+    """`--settings setings.toml` (a typo) is an error, not the defaults in silence."""
+    with pytest.raises(SettingsError, match="no settings file"):
+        load_settings(tmp_path / "setings.toml", required=True)
 
 
 def test_camera_goes_offline_and_comes_back_without_a_restart(tmp_path: Path) -> None:
@@ -202,6 +210,7 @@ def test_record_skips_what_the_camera_fails_to_give(tmp_path: Path) -> None:
     lines: list[str] = []
     assert record(source, tmp_path / "r", seconds=0.2, log=lines.append, sleep=lambda s: None) == 0
     assert lines and lines[0].startswith("skipped: flaky camera is not connected")
+    assert len(lines) == 1  # failing every read for 0.2 s, said once: the log is not flooded
 
 
 def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:

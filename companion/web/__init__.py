@@ -35,6 +35,8 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         if frame is None:
             return jsonify({"error": "no frame yet", "camera": camera()}), 503
         ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        if not ok:
+            return jsonify({"error": "the latest frame would not encode", "camera": camera()}), 500
         return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
     @app.post("/command")
