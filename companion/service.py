@@ -83,6 +83,8 @@ class CameraWatch:
     def start(self) -> CameraWatch:
         if self.source is not None:
             self._thread.start()
+        else:  # no thread will ever report: say now where things stand
+            self.on_change(self._status)
         return self
 
     def stop(self) -> None:
@@ -164,7 +166,8 @@ class Devices:
 
     def _camera_changed(self, status: CameraStatus) -> None:
         if self.panel is not None:
-            self.panel.show_status("ready" if status.state in ("online", "ended") else "fault")
+            # No camera at all is a table kept by hand: ready. Only a camera that fails is a fault.
+            self.panel.show_status("ready" if status.state in ("online", "ended", "none") else "fault")
 
     def _consume(self) -> None:
         assert self.panel is not None

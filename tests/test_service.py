@@ -178,10 +178,14 @@ def test_devices_start_on_the_embedded_defaults(tmp_path: Path) -> None:
 
 def test_a_replay_that_is_not_there_runs_without_a_camera(tmp_path: Path) -> None:
     store = Store(tmp_path / "db.sqlite3")
-    settings = Settings(camera=type(Settings().camera)(backend="replay", replay=str(tmp_path / "gone")))
+    settings = Settings(
+        camera=type(Settings().camera)(backend="replay", replay=str(tmp_path / "gone")),
+        panel=type(Settings().panel)(pins="mock"),
+    )
     devices = Devices.start(settings, Table(store))
     try:
         assert devices.camera.status == CameraStatus("none", "no camera")
+        assert devices.panel is not None and devices.panel.status == "ready"  # not "working" forever
     finally:
         devices.stop()
         store.close()

@@ -105,6 +105,16 @@ def test_builtin_profiles_load_with_every_region() -> None:
             '[[regions]]\nname = "a"\nholds = "cards"\npolygon = [[0,0],[1,0],[1,1]]',
             "holds",
         ),
+        (
+            'format = "board-profile/1"\nsize = [10, 10]\n[markers]\ndictionary = "6X6_250"\n'
+            "[markers.positions]\n0 = [0,0]\n1 = [1,0]\n2 = [0,1]\n",
+            "dictionary is '4X4_50'",
+        ),
+        (
+            'format = "board-profile/1"\nsize = [10, 10]\n'
+            "[markers.positions]\n0 = [0,0]\n1 = [1,0]\n77 = [0,1]\n",
+            "marker ids are 0 to 49",
+        ),
     ],
 )
 def test_bad_profiles_are_explained(text: str, message: str, tmp_path: Path) -> None:

@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 
 from .frames import as_bgr
-from .profiles import Profile
+from .profiles import MARKER_DICTIONARY, Profile
 from .types import BoardNotFound, BoardPose
 
-DICTIONARY = cv2.aruco.DICT_4X4_50
+DICTIONARY: int = getattr(cv2.aruco, f"DICT_{MARKER_DICTIONARY}")
 MAX_ERROR_PX = 4.0
 RECHECK_MARGIN = 1.0  # window = marker's bounding box grown by this many marker sides
 

@@ -17,6 +17,9 @@ import numpy as np
 
 FORMAT = "board-profile/1"
 HOLDS = ("dice", "stack", "tokens")
+MARKER_DICTIONARY = "4X4_50"
+"""The ArUco dictionary of the marker sheet and the board reader (vision/board.py)."""
+MARKER_IDS = 50
 
 
 class ProfileError(ValueError):
@@ -99,6 +102,11 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
         markers = tuple(sorted((int(k), _pair(v, f"marker {k}")) for k, v in positions.items()))
     except ValueError as error:
         raise ProfileError(f"marker ids are whole numbers: {error}") from error
+    # The board reader and the marker sheet know one dictionary: another would never be found.
+    if markers_data.get("dictionary", MARKER_DICTIONARY) != MARKER_DICTIONARY:
+        raise ProfileError(f"markers.dictionary is {MARKER_DICTIONARY!r}, not {markers_data['dictionary']!r}")
+    if any(not 0 <= i < MARKER_IDS for i, _ in markers):
+        raise ProfileError(f"marker ids are 0 to {MARKER_IDS - 1} ({MARKER_DICTIONARY} has {MARKER_IDS})")
     regions: list[Region] = []
     for i, r in enumerate(data.get("regions", [])):
         if r.get("holds") not in HOLDS:
