@@ -75,11 +75,13 @@ def _ring_scores(
     if below is None:
         return scores
     # Circles that come within SHARED_RIM_PX of the rim below: their points on it are left out.
-    centre_xy = np.stack([xs, ys], axis=1).astype(np.float64)
-    near = np.flatnonzero(np.linalg.norm(centre_xy - below[0], axis=1) + radius >= below[1] - SHARED_RIM_PX)
+    dx, dy = xs - below[0][0], ys - below[0][1]
+    near = np.flatnonzero(np.hypot(dx, dy) + radius >= below[1] - SHARED_RIM_PX)
     if near.size:
-        points = centre_xy[near, None, :] + radius * DIRECTIONS[None]
-        shared = np.abs(np.linalg.norm(points - below[0], axis=-1) - below[1]) < SHARED_RIM_PX
+        from_below = np.hypot(
+            dx[near, None] + radius * DIRECTIONS[:, 0], dy[near, None] + radius * DIRECTIONS[:, 1]
+        )
+        shared = np.abs(from_below - below[1]) < SHARED_RIM_PX
         kept = RING_SAMPLES - shared.sum(axis=1)
         index = np.floor(RIM_QUANTILE * np.maximum(kept, 1)).astype(np.intp)
         judged = np.sort(np.where(shared, np.inf, contrast[near]), axis=1)
@@ -116,9 +118,9 @@ def stack_colour(
 ) -> str:
     """The stack's colour from its lit top faces: the brighter half of its pixels (side walls
     and shadow are darker), named by hue so that a shadow over the stack does not change it."""
-    blob = blob[::2, ::2]  # every 4th pixel says the colour as well
-    lightness = light[::2, ::2][blob]
-    faces = bgr[::2, ::2][blob][lightness >= np.median(lightness)]
+    blob = blob[::3, ::3]  # every 9th pixel says the colour as well
+    lightness = light[::3, ::3][blob]
+    faces = bgr[::3, ::3][blob][lightness >= np.median(lightness)]
     names, choices = palette.features(colours)
     return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
 
@@ -146,15 +148,12 @@ def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette)
     area = float(stats[blob, cv2.CC_STAT_AREA])
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
-    colour = stack_colour(
-        top.image[rows, cols], pixels[:, :, 0], labels == blob, palette, profile.piece_colours
-    )
+    stack = labels == blob
+    colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
     # little larger than the disc, never a whole size).
-    contours, _ = cv2.findContours(
-        (labels == blob).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
-    )
+    contours, _ = cv2.findContours(stack.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     (cx, cy), _ = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
     centre = (float(cx) + pad, float(cy) + pad)
     discs: list[int] = []

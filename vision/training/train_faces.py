@@ -22,26 +22,40 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from ..dice import CROP_PX, CROP_SPAN, DiceReader
+from ..dice import CROP_PX, CROP_SPAN, DiceConfig, DiceReader
 from .dice_data import _jitter_colour, load_recording
 from .train_dice import FIXTURES, RECORDINGS
 
 NONE = 6  # class index for "no die here"
+MINING_THRESHOLDS = (DiceConfig().threshold, 0.2)
+"""False finds are looked for at these centre heats (the first is the runtime's)."""
 
 
-def measured_sizes(detector: Path, samples: list) -> list[np.ndarray]:
-    """The detector's die size at each labelled centre (the recording's typical size if it misses)."""
-    reader = DiceReader(detector, faces=None)
-    sizes = []
+def detector_finds(detector: Path, samples: list) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """What the detector makes of each training frame: its die size at each labelled centre
+    (the recording's typical size where it misses), and its finds far from every labelled
+    die (centre x, y and size: laptop keys, specks, tags, a grey button). Those false finds are
+    the "no die" crops that teach the reader most, since they are what it is shown at run
+    time; they are looked for at the runtime's heat threshold and at a lower one, so that near
+    misses count too (the first look's scale depends on what it finds, so the two differ)."""
+    readers = [DiceReader(detector, DiceConfig(threshold=t), faces=None) for t in MINING_THRESHOLDS]
+    sizes, false = [], []
     for s in samples:
-        found = reader.read(s.image)
+        looks = [reader.read(s.image) for reader in readers]
         per = np.full(len(s.centers), s.die_px, np.float32)
         for i, (x, y) in enumerate(s.centers):
-            near = [d for d in found if (d.center[0] - x) ** 2 + (d.center[1] - y) ** 2 < (0.6 * d.size) ** 2]
+            near = [d for d in looks[0] if (d.center[0] - x) ** 2 + (d.center[1] - y) ** 2 < (0.6 * d.size) ** 2]
             if near:
                 per[i] = near[0].size
         sizes.append(per)
-    return sizes
+        far: list[tuple[float, float, float]] = []
+        for d in (d for look in looks for d in look):
+            if len(s.centers) and (np.linalg.norm(s.centers - d.center, axis=1) <= d.size).any():
+                continue
+            if all((d.center[0] - x) ** 2 + (d.center[1] - y) ** 2 > (0.5 * d.size) ** 2 for x, y, _ in far):
+                far.append((*d.center, d.size))
+        false.append(np.array(far, np.float32).reshape(-1, 3))
+    return sizes, false
 
 
 def random_crop(image: np.ndarray, centre: np.ndarray, size: float, rng: np.random.Generator) -> np.ndarray:
@@ -115,15 +129,19 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=32)
     parser.add_argument("--hold-out", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--false-share", type=float, default=0.5, help='share of the "no die" crops cut at false finds'
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     samples = []
     for name, die_px in RECORDINGS.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
-    sizes = measured_sizes(args.detector, samples)
+    sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
-    print(f"{len(samples)} frames, {len(dice)} dice", flush=True)
+    false_finds = [(k, i) for k, f in enumerate(false) for i in range(len(f))]
+    print(f"{len(samples)} frames, {len(dice)} dice, {len(false_finds)} false finds", flush=True)
     model = FaceNet(args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
@@ -131,7 +149,11 @@ def main() -> None:
     for step in range(args.steps):
         crops, labels = [], []
         while len(crops) < args.batch:
-            if rng.random() < 0.15:
+            no_die = rng.random() < 0.15
+            if no_die and false_finds and rng.random() < args.false_share:
+                k, i = false_finds[int(rng.integers(len(false_finds)))]
+                centre, size, label = false[k][i, :2], float(false[k][i, 2]), NONE
+            elif no_die:
                 k = int(rng.integers(len(samples)))
                 size = float(np.median(sizes[k])) if len(sizes[k]) else samples[k].die_px
                 centre = background_centre(samples[k], sizes[k], rng)
