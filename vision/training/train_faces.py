@@ -44,7 +44,9 @@ def detector_finds(detector: Path, samples: list) -> tuple[list[np.ndarray], lis
         looks = [reader.read(s.image) for reader in readers]
         per = np.full(len(s.centers), s.die_px, np.float32)
         for i, (x, y) in enumerate(s.centers):
-            near = [d for d in looks[0] if (d.center[0] - x) ** 2 + (d.center[1] - y) ** 2 < (0.6 * d.size) ** 2]
+            near = [
+                d for d in looks[0] if (d.center[0] - x) ** 2 + (d.center[1] - y) ** 2 < (0.6 * d.size) ** 2
+            ]
             if near:
                 per[i] = near[0].size
         sizes.append(per)
@@ -130,7 +132,10 @@ def main() -> None:
     parser.add_argument("--hold-out", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--false-share", type=float, default=0.5, help='share of the "no die" crops cut at false finds'
+        "--false-share",
+        type=float,
+        default=0.0,
+        help='share of the "no die" crops cut at the detector\'s false finds (0: the shipped model)',
     )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -150,7 +155,7 @@ def main() -> None:
         crops, labels = [], []
         while len(crops) < args.batch:
             no_die = rng.random() < 0.15
-            if no_die and false_finds and rng.random() < args.false_share:
+            if no_die and false_finds and args.false_share and rng.random() < args.false_share:
                 k, i = false_finds[int(rng.integers(len(false_finds)))]
                 centre, size, label = false[k][i, :2], float(false[k][i, 2]), NONE
             elif no_die:
