@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from .beasts import BETRAYERS, Table
 from .board import Board
 
-RULE = "04 Gameplay, 1) Action Step"
 ACTIONS = 2
 REVIVE_COST, REVIVE_ALL_DEAD_COST = 3, 1
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 
 from .board import Board
 
-RULEBOOK = "Turris rulebook"
 BEASTS = ("Pain", "Delusion", "Despair", "Harrow")
 """The order the Beasts act in ("2. Beast Phase")."""
 ALTAR_TRACK = ("Harrow", "Pain", "Delusion", "Despair")
