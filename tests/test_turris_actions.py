@@ -22,6 +22,10 @@ def test_place_example_the_garden_is_limited_to_one_scout() -> None:
     assert why_not_place(BOARD, start, ActionStep(), ALICE, "Nest") is None
     assert why_not_place(BOARD, start, ActionStep(actions_left=1, placed=True), ALICE, "Guild") is None
     assert "Nest" in BOARD.immediate and "Guild" not in BOARD.immediate
+    # Trionfi Step example: Bob Places in the Circle and advances on the Council track at once.
+    assert collect_rewards(BOARD, table([(BOB, "Circle")]), ("Circle",))[0][1].startswith(
+        "no reward: Immediate"
+    )
 
 
 def test_place_is_refused_where_a_beast_is_and_after_collect() -> None:

@@ -17,6 +17,7 @@ from companion.games.turris.beasts import (
     Tribe,
     beast_turn,
     cleanup,
+    no_beasts_left,
     remove_next_beast,
     speed,
 )
@@ -248,7 +249,16 @@ def test_the_harrow_chain_attacks_while_the_fruit_is_off_the_board() -> None:
     turn = beast_turn(BOARD, start, "Harrow")
     assert turn.table.beast("Harrow").location == "Brink"
     assert not turn.table.scouts
-    assert "Chain Attack" in texts(turn)
+    assert "Chain Attack: the Harrow devoured" in texts(turn)
+
+
+def test_no_chain_attack_outside_the_beast_phase() -> None:
+    """The Harrow: "The Chain Attack is only enabled during the Beast Phase" (e.g. moved by the
+    solo Beast Movement card in the Betrayer Phase)."""
+    start = table([(ALICE, "Circle"), (BOB, "Brink")], {"Harrow": "Isle"})
+    turn = beast_turn(BOARD, start, "Harrow", beast_phase=False)
+    assert turn.table.beast("Harrow").location == "Circle"
+    assert turn.table.scouts == (Scout(BOB, "Brink"),)
 
 
 def test_no_chain_attack_with_the_fruit_token_on_the_board() -> None:
@@ -326,8 +336,18 @@ def test_endgame_removes_the_harrow_first_and_sets_the_speed_token_aside() -> No
         if name == "Despair":
             assert state.speed_token is None
     assert removed == ["Harrow", "Despair", "Delusion", "Pain", None]
-    again = cleanup(replace_altar(table(), "Delusion"))
-    assert again.altar == "Despair"
+    assert no_beasts_left(state)
+    without_despair, _ = remove_next_beast(remove_next_beast(replace_altar(table(), "Delusion"))[0])
+    after = cleanup(without_despair)
+    assert (after.altar, after.speed_token) == ("Despair", None)  # set aside: the Despair is gone
+    assert not no_beasts_left(after)
+
+
+def test_cleanup_passes_the_first_player_token_to_the_future_first_player() -> None:
+    """3. Cleanup Phase, example: Alice took the Future First Player card; Bob, First Player
+    this round, passes her the First Player token in the Cleanup Phase."""
+    assert cleanup(table(first=BOB), future_first=ALICE).first == ALICE
+    assert cleanup(table(first=BOB)).first == BOB
 
 
 def replace_altar(state: Table, altar: str) -> Table:
@@ -345,6 +365,14 @@ def test_an_empty_excavation_spot_is_gone_once_its_beast_leaves() -> None:
     assert turn.table.beast("Despair").location == "Isle"
     assert "C" in turn.table.gone()
     assert "C" not in BOARD.distances_from("Circle", turn.table.gone())
+    pushed = table(
+        [(ALICE, "Isle")],
+        {"Delusion": "Shrine", "Despair": "Spire"},
+        players=2,
+        no_site=frozenset({"C", "D"}),
+    )
+    ask = beast_turn(BOARD, pushed, "Delusion").ask
+    assert ask is not None and ask.options == ("Shrine", "Circle")  # never C, never the Crossroad
 
 
 def test_solo_beasts_ignore_the_betrayers_but_stop_at_them_and_push_them() -> None:
@@ -367,7 +395,7 @@ def test_solo_beasts_ignore_the_betrayers_but_stop_at_them_and_push_them() -> No
 def test_solo_beasts_follow_the_movement_card_with_no_scout_of_yours_on_the_board() -> None:
     """Solo Play, Beast Phase 4: none of your Scouts on the board, so the Beast targets the
     Location on the Beast Movement card."""
-    start = table([(BETRAYERS, "Spire")], {"Pain": "Guild"}, players=1, card_target="Nest")
+    start = table([(BETRAYERS, "Spire")], {"Pain": "Ridge"}, players=1, card_target="Nest")
     turn = beast_turn(BOARD, start, "Pain")
     assert "Beast Movement card" in texts(turn)
-    assert turn.table.beast("Pain").location == "Grove"
+    assert turn.table.beast("Pain").location == "Nest"  # the Abyss would be 2 steps by 2 ways

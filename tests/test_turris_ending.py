@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from companion.games.turris.ending import (
-    ROOM_PRESTIGE,
     endgame_triggered,
     may_build_room,
     missions_for_next_room,
@@ -24,9 +23,13 @@ def test_trionfi_step_examples() -> None:
     Missions: the Council track lets him build at once, for 3 Prestige."""
     assert not may_build_room(rooms_built=1, missions_completed=3)
     assert may_build_room(rooms_built=1, missions_completed=4)
-    assert ROOM_PRESTIGE["Grove"] == 5
     assert may_build_room(rooms_built=0, missions_completed=2)
-    assert ROOM_PRESTIGE["Council"] == 3
+
+
+def test_solo_rooms_need_an_undamaged_tower_room() -> None:
+    """Solo Play, Player Turn Phase: with no Tower room free of Damaged tiles, the Grove and
+    the Council track spot cannot build."""
+    assert not may_build_room(rooms_built=0, missions_completed=2, undamaged_room=False)
 
 
 def test_excavation_sites_change_the_first_time_a_threshold_is_reached() -> None:

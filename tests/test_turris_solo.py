@@ -16,7 +16,7 @@ def test_betrayers_move_to_the_next_higher_free_location_and_gain_1_prestige() -
     """Setup 6 puts them in locations 1 and 10; each moves to the next higher number."""
     result = betrayer_phase(BOARD, table([(BETRAYERS, "Spire"), (BETRAYERS, "Abyss")], players=1), damaged=0)
     assert betrayers_at(result) == ["Forge", "Grove"]
-    assert (result.prestige, result.damaged) == (1, 0)
+    assert (result.prestige, result.damaged) == (0, 0)  # the phase's 1 Prestige comes after the card
 
 
 def test_occupied_locations_are_skipped_and_need_not_be_adjacent() -> None:
@@ -34,16 +34,16 @@ def test_the_lower_numbered_scout_moves_first() -> None:
 
 def test_no_higher_location_damages_a_tower_room_for_4_prestige() -> None:
     """From location 12 it goes to the lowest-numbered free Location, a Damaged tile is placed
-    and the Betrayers gain 4 Prestige (and 1 for the phase)."""
+    and the Betrayers gain 4 Prestige."""
     start = table([(BETRAYERS, "Garden"), (ALICE, "Spire")], players=1)
     result = betrayer_phase(BOARD, start, damaged=2)
     assert betrayers_at(result) == ["Forge"]
-    assert (result.damaged, result.prestige) == (3, 5)
+    assert (result.damaged, result.prestige) == (3, 4)
 
 
 def test_from_an_excavation_site_to_the_lowest_free_location_without_damage() -> None:
     start = table([(BETRAYERS, "A")], {"Pain": "Spire"}, players=1)
     result = betrayer_phase(BOARD, start, damaged=0)
     assert betrayers_at(result) == ["Forge"]
-    assert (result.damaged, result.prestige) == (0, 1)
+    assert (result.damaged, result.prestige) == (0, 0)
     assert Scout(BETRAYERS, "A") not in result.table.scouts

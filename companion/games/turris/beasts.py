@@ -16,9 +16,10 @@ from .board import Board
 BEASTS = ("Pain", "Delusion", "Despair", "Harrow")
 """The order the Beasts act in ("2. Beast Phase")."""
 ALTAR_TRACK = ("Harrow", "Pain", "Delusion", "Despair")
-"""The Altar track's spots, clockwise. ASSUMED: its "No Effect" space (the set-up spot) is the
-Harrow's, since the Beast Speed token lies under the Harrow "no effect" side up ("03 Setup" 5,
-"3. Cleanup Phase")."""
+"""The Altar track's spots, clockwise. ASSUMED, the whole order (the track is a picture): its
+"No Effect" space (the set-up spot) is the Harrow's, since the Beast Speed token lies under the
+Harrow "no effect" side up ("03 Setup" 5, "3. Cleanup Phase"), and the rest follow the Beasts'
+order."""
 RESOURCES = ("I", "K", "R", "W")
 """Ichor, Knowledge, Relics, Weaponry, in this order in `Tribe.resources`."""
 BETRAYERS = -1
@@ -143,12 +144,16 @@ def seat_name(seat: int) -> str:
     return "the Betrayers" if seat == BETRAYERS else f"player {seat + 1}"
 
 
-def beast_turn(board: Board, table: Table, name: str, answers: tuple[str, ...] = ()) -> Turn:
-    """One Beast's whole turn in the Beast Phase (the Harrow's Chain Attacks included)."""
+def beast_turn(
+    board: Board, table: Table, name: str, answers: tuple[str, ...] = (), beast_phase: bool = True
+) -> Turn:
+    """One Beast's whole turn. The Harrow's Chain Attack is enabled only in the Beast Phase:
+    a Beast moved by the solo Beast Movement card in the Betrayer Phase passes
+    `beast_phase=False`."""
     events: list[Event] = []
     given = Answers(answers)
     try:
-        table = _act(board, table, name, given, events, chain=True)
+        table = _act(board, table, name, given, events, chain=beast_phase)
     except NeedAnswer as need:
         return Turn(table, tuple(events), need.ask)
     return Turn(table, tuple(events))
@@ -180,6 +185,8 @@ def _act(board: Board, table: Table, name: str, given: Answers, events: list[Eve
     else:
         table = _despair(board, table, end, given, events)
     if name == "Harrow" and chain and devoured:
+        # ASSUMED (solo): the Betrayers' Scouts, ignored when choosing targets, do not set off
+        # a Chain Attack either.
         near = [p for p in board.neighbours(end, table.gone()) if table.scouts_at(p, betrayers=False)]
         if near and table.fruit is None:
             events.append(
@@ -189,7 +196,7 @@ def _act(board: Board, table: Table, name: str, given: Answers, events: list[Eve
                     "2. Beast Phase, 4) Resolve Effects, The Harrow, Chain Attack",
                 )
             )
-            return _act(board, table, name, given, events, chain=True)
+            return _act(board, table, name, given, events, chain)
         if near:
             events.append(
                 Event(
@@ -207,6 +214,8 @@ def _set_beast(table: Table, beast: Beast) -> Table:
 def _choose_target(board: Board, table: Table, beast: Beast, given: Answers, events: list[Event]) -> str:
     rule = "2. Beast Phase, 1) Choose Target"
     assert beast.location is not None
+    # ASSUMED (solo): the Fruit token comes before the Beast Movement card, as it comes before
+    # every other target.
     if table.fruit is not None:
         events.append(Event(f"The {beast.name} targets the {table.fruit}: the Fruit token is there", rule))
         return table.fruit
@@ -488,12 +497,20 @@ def _push_betrayers(
     return table
 
 
-def cleanup(table: Table) -> Table:
-    """ "3. Cleanup Phase": the Altar token advances one spot clockwise and the Beast Speed token
-    goes under that spot's Beast (set aside while that Beast is removed: "ENDGAME")."""
+def cleanup(table: Table, future_first: int | None = None) -> Table:
+    """The Cleanup Phase: the Altar token advances one spot clockwise and the Beast Speed token
+    goes under that spot's Beast (set aside while that Beast is removed: "ENDGAME"); the holder
+    of the Future First Player card, if anyone took it, becomes First Player (never in solo:
+    pass None)."""
     altar = ALTAR_TRACK[(ALTAR_TRACK.index(table.altar) + 1) % len(ALTAR_TRACK)]
     present = table.beast(altar).location is not None
-    return replace(table, altar=altar, speed_token=altar if present else None)
+    first = table.first if future_first is None else future_first
+    return replace(table, altar=altar, speed_token=altar if present else None, first=first)
+
+
+def no_beasts_left(table: Table) -> bool:
+    """ "ENDGAME": with no Beast left at the end of the Cleanup Phase the game ends at once."""
+    return all(b.location is None for b in table.beasts)
 
 
 def remove_next_beast(table: Table) -> tuple[Table, str | None]:

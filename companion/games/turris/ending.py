@@ -9,8 +9,9 @@ ROOMS = 6
 ENDGAME_PRESTIGE = 40
 EXCAVATION_THRESHOLDS = (10, 20, 30, 40)
 ROOM_PRESTIGE = {"Grove": 5, "Council": 3}
-"""Prestige for a Tower room built from the Grove or from the Council track, as in the Trionfi
-Step example (the Trionfi cards' own values are printed on them)."""
+"""Prestige for a Tower room built from the Grove or from the Council track: the rulebook says
+"as indicated by the source of the effect"; these are the values of the Trionfi Step example,
+to be corrected from the printed board."""
 
 
 def missions_for_next_room(rooms_built: int) -> int:
@@ -18,16 +19,19 @@ def missions_for_next_room(rooms_built: int) -> int:
     return 2 * (rooms_built + 1)
 
 
-def may_build_room(rooms_built: int, missions_completed: int) -> bool:
-    return missions_completed >= missions_for_next_room(rooms_built)
+def may_build_room(rooms_built: int, missions_completed: int, undamaged_room: bool = True) -> bool:
+    """Enough completed Missions; in solo also a Tower room with no Damaged tile to take
+    ("06 Solo Play, Player Turn Phase": otherwise the Grove and the Council track spot do nothing)."""
+    return undamaged_room and missions_completed >= missions_for_next_room(rooms_built)
 
 
 def new_excavation_thresholds(
     before: Sequence[int], after: Sequence[int], passed: frozenset[int]
 ) -> tuple[int, ...]:
     """Thresholds (10/20/30/40 Prestige) some player reaches or passes for the first time in the
-    game between `before` and `after`: each refreshes the Excavation Sites once, after the
-    action is fully resolved ("Excavation Sites")."""
+    game between `before` and `after`; the Excavation Sites change after the action is fully
+    resolved ("Excavation Sites"). ASSUMED: passing two thresholds in one action changes the
+    sites once and uses up both (the rulebook does not say)."""
     best_before, best_after = max(before), max(after)
     return tuple(t for t in EXCAVATION_THRESHOLDS if t not in passed and best_before < t <= best_after)
 

@@ -21,15 +21,17 @@ class BetrayerPhase:
     damaged: int
     """Damaged tiles on the Tower rooms after the phase."""
     prestige: int
-    """Prestige the Betrayers gained in the phase."""
+    """Prestige the Betrayers gained for Damaged tiles (PHASE_PRESTIGE comes at the phase's end)."""
 
 
 def betrayer_phase(board: Board, table: Table, damaged: int) -> BetrayerPhase:
     """Each Betrayers' Scout, the lower-numbered first, moves to the next higher-numbered
     Location with no Beast and no Scout; with none, to the lowest-numbered such Location and
     a Damaged tile goes on a Tower room (4 Prestige). From an Excavation Site it goes to the
-    lowest-numbered free Location, with no Damaged tile. Then the Betrayers gain 1 Prestige.
-    (The Beast Movement card drawn after the moves is resolved as a Beast's turn.)"""
+    lowest-numbered free Location, with no Damaged tile. The Beast Movement card drawn next is
+    resolved as a Beast's turn (`beast_turn(..., beast_phase=False)`); only then do the
+    Betrayers gain PHASE_PRESTIGE, which the caller adds, since the race to 40 can turn on it.
+    ASSUMED: a Scout on an Excavation Site (no number) moves first."""
     events: list[Event] = []
     prestige = 0
     numbers = dict(board.numbers)
@@ -59,6 +61,4 @@ def betrayer_phase(board: Board, table: Table, damaged: int) -> BetrayerPhase:
         left.remove(scout)
         table = replace(table, scouts=(*left, Scout(BETRAYERS, to)))
         events.append(Event(f"The Betrayers' Scout moves from the {scout.location} to the {to}: {why}", RULE))
-    prestige += PHASE_PRESTIGE
-    events.append(Event(f"The Betrayers gain {PHASE_PRESTIGE} Prestige at the end of their phase", RULE))
     return BetrayerPhase(table, tuple(events), damaged, prestige)
