@@ -24,7 +24,8 @@ class ActionStep:
 
 
 def why_not_place(board: Board, table: Table, step: ActionStep, seat: int, location: str) -> str | None:
-    """None if `seat` may Place a Scout in `location` now, else the reason."""
+    """None if `seat` may Place a Scout in `location` now, else the reason ("1) Action Step",
+    PLACE; "EXCAVATION SITES" for empty spots; "06 Solo Play, Player Turn Phase")."""
     if step.actions_left == 0:
         return "no action left this turn"
     if step.collected:
@@ -44,18 +45,21 @@ def why_not_place(board: Board, table: Table, step: ActionStep, seat: int, locat
 
 
 def gather_ichor_gain(step: ActionStep) -> int:
-    """1 Ichor, and 1 more in total when a second action of the turn gathers Ichor."""
+    """1 Ichor, and 1 more in total when a second action of the turn gathers Ichor
+    ("1) Action Step", GATHER ICHOR)."""
     return 2 if step.gathered == 1 else 1
 
 
 def force_revive_cost(graveyard: int) -> int:
-    """3 Ichor to bring one Scout back, 1 if all 4 are in the Graveyard."""
+    """3 Ichor to bring one Scout back, 1 if all 4 are in the Graveyard ("1) Action Step",
+    FORCE REVIVE)."""
     return REVIVE_ALL_DEAD_COST if graveyard == 4 else REVIVE_COST
 
 
 def why_not_collect(table: Table, step: ActionStep, seat: int, locations: tuple[str, ...]) -> str | None:
     """None if `seat` may Collect its Scouts in `locations` (one entry per Scout), paying one
-    Ichor each (an Artifact may stand in for any resource)."""
+    Ichor each (an Artifact may stand in for any resource): "1) Action Step", COLLECT;
+    "ARTIFACTS", Wild resource."""
     if step.actions_left == 0:
         return "no action left this turn"
     if step.placed:
@@ -77,7 +81,7 @@ def why_not_collect(table: Table, step: ActionStep, seat: int, locations: tuple[
 def collect_rewards(board: Board, table: Table, locations: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Each collected Scout's Location and whether its reward is gained: not for Immediate
     Locations (resolved when Placed), not where a Beast stands, not where a Betrayers' Scout
-    stands (Solo Play)."""
+    stands ("1) Action Step", COLLECT; "06 Solo Play, Player Turn Phase")."""
     out = []
     for place in locations:
         if place in board.immediate:

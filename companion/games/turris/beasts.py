@@ -80,6 +80,16 @@ class Table:
     def scouts_at(self, place: str, betrayers: bool = True) -> tuple[Scout, ...]:
         return tuple(s for s in self.scouts if s.location == place and (betrayers or s.seat != BETRAYERS))
 
+    def without(self, scouts: tuple[Scout, ...]) -> Table:
+        left = list(self.scouts)
+        for scout in scouts:
+            left.remove(scout)
+        return replace(self, scouts=tuple(left))
+
+    def moved(self, scout: Scout, to: str) -> Table:
+        rest = self.without((scout,))
+        return replace(rest, scouts=(*rest.scouts, Scout(scout.seat, to)))
+
     def turn_order(self) -> tuple[int, ...]:
         n = len(self.tribes)
         return tuple((self.first + k) % n for k in range(n))
@@ -373,20 +383,13 @@ def _tribe(table: Table, seat: int, **changes: object) -> Table:
     return replace(table, tribes=tuple(tribes))
 
 
-def _remove(table: Table, scouts: tuple[Scout, ...]) -> Table:
-    left = list(table.scouts)
-    for scout in scouts:
-        left.remove(scout)
-    return replace(table, scouts=tuple(left))
-
-
 def _devour(
     board: Board, table: Table, name: str, place: str, given: Answers, events: list[Event]
 ) -> tuple[Table, int]:
     rule = f"2. Beast Phase, 4) Resolve Effects, The {name}"
     table = _push_betrayers(board, table, place, name, given, events)
     table, victims = _shielded(table, table.scouts_at(place, betrayers=False), name, given, events)
-    table = _remove(table, victims)
+    table = table.without(victims)
     for seat in table.turn_order():  # Council tokens move in turn order from the First Player
         lost = sum(1 for s in victims if s.seat == seat)
         if not lost:
@@ -420,35 +423,45 @@ def _destinations(board: Board, table: Table, place: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(beyond))
 
 
-def _delude(board: Board, table: Table, place: str, given: Answers, events: list[Event]) -> Table:
-    rule = "2. Beast Phase, 4) Resolve Effects, The Delusion"
-    movable = table.scouts_at(place)
-    table, victims = _shielded(
-        table, tuple(s for s in movable if s.seat != BETRAYERS), "Delusion", given, events
-    )
-    victims = (*victims, *(s for s in movable if s.seat == BETRAYERS))
-    for scout in victims:
+def _push(
+    board: Board,
+    table: Table,
+    scouts: tuple[Scout, ...],
+    place: str,
+    name: str,
+    given: Answers,
+    events: list[Event],
+    rule: str,
+) -> Table:
+    """Each of `scouts` moved 1 step from `place` as the Delusion moves them, the First Player
+    choosing where when there is a choice (not a Place: no Immediate effect, no limit)."""
+    for scout in scouts:
+        whose = seat_name(scout.seat)
         options = _destinations(board, table, place)
         if not options:
-            events.append(Event(f"{seat_name(scout.seat)}'s Scout has nowhere to go and stays", rule))
+            events.append(Event(f"{whose}'s Scout has nowhere to go and stays", rule))
             continue
         to = given.choose(
-            table.first,
-            f"Where does the Delusion push {seat_name(scout.seat)}'s Scout from the {place}?",
-            options,
-            rule,
+            table.first, f"Where does the {name} push {whose}'s Scout from the {place}?", options, rule
         )
-        table = replace(
-            table, scouts=tuple(s for s in table.scouts if s is not scout) + (Scout(scout.seat, to),)
-        )
-        events.append(
-            Event(
-                f"The Delusion pushes {seat_name(scout.seat)}'s Scout to the {to} "
-                "(not a Place: no Immediate effect, no limit)",
-                rule,
-            )
-        )
+        table = table.moved(scout, to)
+        events.append(Event(f"The {name} pushes {whose}'s Scout to the {to} (not a Place)", rule))
     return table
+
+
+def _delude(board: Board, table: Table, place: str, given: Answers, events: list[Event]) -> Table:
+    table = _push_betrayers(board, table, place, "Delusion", given, events)
+    table, victims = _shielded(table, table.scouts_at(place), "Delusion", given, events)
+    return _push(
+        board,
+        table,
+        victims,
+        place,
+        "Delusion",
+        given,
+        events,
+        "2. Beast Phase, 4) Resolve Effects, The Delusion",
+    )
 
 
 def _despair(board: Board, table: Table, place: str, given: Answers, events: list[Event]) -> Table:
@@ -478,23 +491,7 @@ def _push_betrayers(
 ) -> Table:
     """Solo: a Beast's effect on a Betrayers' Scout moves it 1 step, as the Delusion does."""
     betrayers = tuple(s for s in table.scouts_at(place) if s.seat == BETRAYERS)
-    for scout in betrayers:
-        options = _destinations(board, table, place)
-        if not options:
-            continue
-        to = given.choose(
-            table.first,
-            f"Where does the {name} push the Betrayers' Scout?",
-            options,
-            "Solo Play, Beast Phase 3",
-        )
-        table = replace(
-            table, scouts=tuple(s for s in table.scouts if s is not scout) + (Scout(BETRAYERS, to),)
-        )
-        events.append(
-            Event(f"The {name} pushes the Betrayers' Scout to the {to}", "Solo Play, Beast Phase 3")
-        )
-    return table
+    return _push(board, table, betrayers, place, name, given, events, "06 Solo Play, Beast Phase 3")
 
 
 def cleanup(table: Table, future_first: int | None = None) -> Table:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from .beasts import BETRAYERS, Event, Scout, Table
+from .beasts import BETRAYERS, Event, Table
 from .board import Board
 
 RULE = "06 Solo Play, Betrayer Phase"
@@ -57,8 +57,6 @@ def betrayer_phase(board: Board, table: Table, damaged: int) -> BetrayerPhase:
                 why += (
                     f"; a Damaged tile goes on a Tower room and the Betrayers gain {DAMAGE_PRESTIGE} Prestige"
                 )
-        left = list(table.scouts)
-        left.remove(scout)
-        table = replace(table, scouts=(*left, Scout(BETRAYERS, to)))
+        table = table.moved(scout, to)
         events.append(Event(f"The Betrayers' Scout moves from the {scout.location} to the {to}: {why}", RULE))
     return BetrayerPhase(table, tuple(events), damaged, prestige)
