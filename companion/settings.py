@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from companion.games.codec import CodecError, from_json
 from hardware.panel import PinMapError, load_pinmap
 
 REPO = Path(__file__).resolve().parents[1]
@@ -55,27 +56,19 @@ class Settings:
     panel: PanelSettings = PanelSettings()
 
 
-TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,)}
-
-
-def _accepts(annotation: str, value: object) -> bool:
-    if annotation.startswith("dict"):
-        return isinstance(value, dict)
-    if isinstance(value, bool):
-        return annotation == "bool"
-    return any(isinstance(value, TYPES[part]) for part in annotation.split(" | "))
-
-
 def _section(kind: type[Any], data: Any, name: str) -> Any:
+    """One [section] decoded by the settings' own type hints (the games' JSON codec)."""
     if not isinstance(data, dict):
         raise SettingsError(f"[{name}] must be a table")
     known = {f.name: str(f.type) for f in fields(kind)}
     for key, value in data.items():
         if key not in known:
             raise SettingsError(f"[{name}] has no setting {key!r}; known: {', '.join(known)}")
-        if not _accepts(known[key], value):
-            raise SettingsError(f"[{name}] {key} = {value!r}: expected {known[key]}")
-    return kind(**data)
+        try:
+            from_json(kind, {key: value})
+        except CodecError as error:
+            raise SettingsError(f"[{name}] {key} = {value!r}: expected {known[key]}") from error
+    return from_json(kind, data)
 
 
 def load_settings(path: Path | None, required: bool = False) -> Settings:

@@ -62,6 +62,14 @@ def test_settings_defaults_and_file(tmp_path: Path) -> None:
     assert settings.camera.backend == "opencv" and settings.camera.device == "/dev/video2"
 
 
+def test_settings_are_decoded_by_their_types(tmp_path: Path) -> None:
+    """A whole number where a float is meant is that float; pin overrides stay a table."""
+    (tmp_path / "s.toml").write_text("[camera]\nfps = 5\n[pinmap.buttons]\nnext = 20\n")
+    settings = load_settings(tmp_path / "s.toml")
+    assert settings.camera.fps == 5.0 and isinstance(settings.camera.fps, float)
+    assert settings.panel.pinmap == {"buttons": {"next": 20}}
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -1,4 +1,5 @@
-"""JSON for frozen dataclasses of ints, strs, bools, None and tuples, by their type hints.
+"""JSON for frozen dataclasses of ints, floats, strs, bools, None, tuples and plain tables
+(`dict[str, Any]`, kept as they are), by their type hints.
 
 States are nested frozen dataclasses; writing each game's JSON by hand would repeat
 the same walk five times. Fields equal to their default are left out, so the JSON
@@ -78,7 +79,7 @@ def from_json(tp: Any, data: Any, where: str = "$") -> Any:
         for f in dataclasses.fields(tp):
             if f.name in data:
                 kwargs[f.name] = from_json(hints[f.name], data[f.name], f"{where}.{f.name}")
-            elif f.default is dataclasses.MISSING:
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise CodecError(f"{where}: missing {f.name!r}")
         try:
             return tp(**kwargs)
@@ -96,8 +97,16 @@ def from_json(tp: Any, data: Any, where: str = "$") -> Any:
         if not isinstance(data, int) or isinstance(data, bool):
             raise CodecError(f"{where}: expected an integer")
         return data
+    if tp is float:
+        if not isinstance(data, int | float) or isinstance(data, bool):
+            raise CodecError(f"{where}: expected a number")
+        return float(data)
     if tp is str:
         if not isinstance(data, str):
             raise CodecError(f"{where}: expected a string")
         return data
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise CodecError(f"{where}: expected an object")
+        return dict(data)
     raise CodecError(f"{where}: cannot decode type {tp!r}")
