@@ -16,7 +16,7 @@ from vision.evaluate import evaluate, table_reader
 from vision.frames import load
 from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import load_profile
-from vision.regions import white_gains
+from vision.regions import paper_points, white_gains
 
 
 def vision_eval(
@@ -96,7 +96,7 @@ def vision_calibrate(
     gains = None
     if profile:
         board = load_profile(profile)
-        gains = white_gains(image, BoardLocator(board).locate(image), board)
+        gains = white_gains(image, paper_points(BoardLocator(board).locate(image), board))
     palette = load_palette(palette_path) if palette_path.exists() else Palette()
     before = dict(palette.colours).get(name)
     measured = measure(image, at, gains)

@@ -13,7 +13,7 @@ from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
-from .regions import Straightening, TopDown, white_gains
+from .regions import Straightening, TopDown, paper_points, white_gains
 from .tokens import TOKEN_PX_PER_MM, read_tokens
 from .types import BoardPose, DieReading, Observation
 
@@ -28,6 +28,8 @@ class Views:
     pose: BoardPose
     stacks: tuple[tuple[Region, Straightening], ...]
     tokens: Straightening | None
+    paper: np.ndarray
+    """Where the marker sheet's white border is in the frame, for the white balance."""
 
     @classmethod
     def of(cls, pose: BoardPose, profile: Profile) -> Views:
@@ -37,6 +39,7 @@ class Views:
             pose,
             tuple((r, Straightening.of(pose, [r], STACK_PX_PER_MM, STACK_MARGIN_MM)) for r in stack_regions),
             Straightening.of(pose, token_regions, 2 * TOKEN_PX_PER_MM) if token_regions else None,
+            paper_points(pose, profile),
         )
 
 
@@ -90,8 +93,8 @@ class TableReader:
         start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
             self._views = Views.of(pose, self.profile)
-        gains = white_gains(image, pose, self.profile)
         views = self._views
+        gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         token_view = TopDown.of(image, views.tokens, gains).scaled(0.5) if views.tokens else None
         timings["rectify"] = (time.perf_counter() - start) * 1000

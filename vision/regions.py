@@ -85,30 +85,40 @@ QUIET_MM = 3.0
 """The marker sheet's white border is sampled this far outside each marker (the sheet keeps 8 mm)."""
 
 
-def white_gains(frame: np.ndarray, pose: BoardPose, profile: Profile) -> np.ndarray:
-    """Per-channel gains that make the markers' white paper white: the light's colour and
-    brightness taken out, so a pink piece reads pink under warm or dim light."""
+def paper_points(pose: BoardPose, profile: Profile) -> np.ndarray:
+    """Where the marker sheet's white border lies in the frame, around each marker seen (whole
+    pixels, n x 2): fixed while the pose is, so worked out once per pose, not per frame."""
     h = np.array(pose.homography, np.float64).reshape(3, 3)
-    samples = []
+    rings = []
     for marker_id, (x, y) in profile.markers:
         if marker_id not in pose.markers:
             continue
         r = profile.marker_size / 2 + QUIET_MM
         t = np.linspace(-r, r, 24)
-        ring = np.concatenate(
-            [
-                np.stack([x + t, np.full_like(t, y - r)], 1),
-                np.stack([x + t, np.full_like(t, y + r)], 1),
-                np.stack([np.full_like(t, x - r), y + t], 1),
-                np.stack([np.full_like(t, x + r), y + t], 1),
-            ]
-        )
-        pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), h).reshape(-1, 2).round().astype(int)
-        ok = (pts[:, 0] >= 0) & (pts[:, 1] >= 0) & (pts[:, 0] < frame.shape[1]) & (pts[:, 1] < frame.shape[0])
-        samples.append(frame[pts[ok, 1], pts[ok, 0]])
-    if not samples:
+        rings += [
+            np.stack([x + t, np.full_like(t, y - r)], 1),
+            np.stack([x + t, np.full_like(t, y + r)], 1),
+            np.stack([np.full_like(t, x - r), y + t], 1),
+            np.stack([np.full_like(t, x + r), y + t], 1),
+        ]
+    if not rings:
+        return np.empty((0, 2), np.intp)
+    ring = np.concatenate(rings).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(ring, h).reshape(-1, 2).round().astype(np.intp)
+
+
+def white_gains(frame: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Per-channel gains that make the markers' white paper (`paper_points`) white: the light's
+    colour and brightness taken out, so a pink piece reads pink under warm or dim light."""
+    ok = (
+        (paper[:, 0] >= 0)
+        & (paper[:, 1] >= 0)
+        & (paper[:, 0] < frame.shape[1])
+        & (paper[:, 1] < frame.shape[0])
+    )
+    if not ok.any():
         return np.ones(3, np.float32)
-    white = np.median(np.concatenate(samples), axis=0).astype(np.float32)
+    white = np.median(frame[paper[ok, 1], paper[ok, 0]], axis=0).astype(np.float32)
     if white.min() < 20:
         return np.ones(3, np.float32)
     gains: np.ndarray = np.clip(PAPER_WHITE / white, 0.5, 4.0).astype(np.float32)
