@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 
 from hardware.camera import CameraError, FrameSource, RecordingEnded
-from vision.evaluate import FORMAT
+from vision.types import RECORDING_FORMAT
 
 JPEG_QUALITY = 92
 
@@ -51,7 +51,7 @@ def record(
     if any(out_dir.iterdir()):
         raise CameraError(f"{out_dir} is not empty; record into a new folder")
     meta: dict[str, object] = {
-        "format": FORMAT,
+        "format": RECORDING_FORMAT,
         "description": "recorded by companion record",
         "source": source.name,
         "game": None,

@@ -22,6 +22,8 @@ from typing import Any, Protocol, Self
 import cv2
 import numpy as np
 
+from vision.types import RECORDING_FORMAT
+
 log = logging.getLogger(__name__)
 
 
@@ -256,8 +258,8 @@ def recorded_frames(folder: Path) -> tuple[RecordedFrame, ...]:
         frames = tuple(RecordedFrame(folder / f["file"], float(f["t"])) for f in meta["frames"])
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise CameraError(f"{folder} is not a table-recording/1 recording: {error}") from error
-    if meta.get("format") != "table-recording/1":
-        raise CameraError(f"{folder}: format is {meta.get('format')!r}, not 'table-recording/1'")
+    if meta.get("format") != RECORDING_FORMAT:
+        raise CameraError(f"{folder}: format is {meta.get('format')!r}, not {RECORDING_FORMAT!r}")
     if not frames:
         raise CameraError(f"{folder} has no frames")
     return frames

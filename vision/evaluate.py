@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .frames import load
-from .types import DieReading, Observation, VisionError
+from .types import RECORDING_FORMAT, DieReading, Observation, VisionError
 
 if TYPE_CHECKING:
     from .pipeline import VisionConfig
 
-FORMAT = "table-recording/1"
 Reader = Callable[[Any, dict[str, Any]], Observation]
 
 
@@ -101,8 +100,8 @@ def evaluate_recording(path: Path, read: Reader, every: int = 1) -> tuple[dict[s
     """Scores one recording. `every=k` scores only every k-th labelled frame (the first, the
     k+1-th...): the development frames the dice networks were not trained on."""
     meta = json.loads((path / "recording.json").read_text())
-    if meta.get("format") != FORMAT:
-        raise VisionError(f"{path}: not a {FORMAT} recording")
+    if meta.get("format") != RECORDING_FORMAT:
+        raise VisionError(f"{path}: not a {RECORDING_FORMAT} recording")
     dice = {"truth": 0, "found": 0, "correct": 0, "false_positives": 0}
     settled = {"truth": 0, "correct": 0}
     stacks = {"truth": 0, "correct": 0}

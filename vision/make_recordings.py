@@ -18,6 +18,7 @@ import numpy as np
 
 from .profiles import load_profile
 from .render import Camera, Look, Scene, StackSpec, TokenSpec, render
+from .types import RECORDING_FORMAT
 
 
 def random_scene(players: int, rng: np.random.Generator, size: tuple[int, int]) -> Scene:
@@ -86,7 +87,7 @@ def make(out: Path, players: int, frames: int, seed: int, size: tuple[int, int] 
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         entries.append({"file": name, "t": n * 1.0, "truth": truth(scene)})
     meta = {
-        "format": "table-recording/1",
+        "format": RECORDING_FORMAT,
         "description": f"Rendered Towers of Am'harb tables, {players} players, a new random table each frame",
         "source": f"vision.make_recordings --players {players} --frames {frames} --seed {seed} "
         f"--size {size[0]}x{size[1]}",

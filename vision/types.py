@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+RECORDING_FORMAT = "table-recording/1"
+"""The recorded-camera format (../shared/design/recording-format.md): written by `companion
+record`, replayed by hardware/camera.py, scored by vision/evaluate.py."""
+
 
 class VisionError(ValueError):
     """A frame vision cannot read at all (wrong type, empty, corrupt)."""
