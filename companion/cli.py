@@ -168,14 +168,15 @@ def cmd_record(args: argparse.Namespace) -> None:
     from .record import record
     from .service import camera_source
 
+    camera = _settings(args).camera
     try:
-        source = camera_source(_settings(args).camera)
+        source = camera_source(camera)
     except CameraError as error:
         raise CliError(str(error)) from error
     if source is None:
         raise CliError("the settings say there is no camera ([camera] backend = none)")
     try:
-        kept = record(source, Path(args.out_dir), args.seconds, fps=args.fps)
+        kept = record(source, Path(args.out_dir), args.seconds, fps=args.fps, timeout=camera.timeout_s)
     except CameraError as error:
         raise CliError(str(error)) from error
     if not kept:

@@ -41,11 +41,13 @@ def record(
     out_dir: Path,
     seconds: float,
     fps: float = 5.0,
+    timeout: float = 2.0,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     log: Callable[[str], None] = print,
 ) -> int:
-    """Frames from `source` for `seconds`, at most `fps` a second; returns how many were kept.
+    """Frames from `source` for `seconds`, at most `fps` a second, each waited for at most
+    `timeout` seconds ([camera] timeout_s); returns how many were kept.
     A frame the camera fails to give is logged and skipped; the recording so far stays valid."""
     out_dir.mkdir(parents=True, exist_ok=True)
     if any(out_dir.iterdir()):
@@ -65,7 +67,7 @@ def record(
         start = next_due = saved = clock()  # after opening: a camera may take a second or two
         while clock() - start < seconds:
             try:
-                frame = source.read()
+                frame = source.read(timeout)
             except RecordingEnded:
                 break
             except CameraError as error:

@@ -343,3 +343,16 @@ def test_record_keeps_the_rate_asked_for(tmp_path: Path) -> None:
 def test_record_stops_at_the_end_of_a_replay(tmp_path: Path) -> None:
     kept = record(ReplaySource(RECORDING, speed=0, loop=False), tmp_path / "r", seconds=30, fps=1000)
     assert kept == len(ReplaySource(RECORDING).frames)
+
+
+def test_record_waits_for_each_frame_as_long_as_the_settings_say(tmp_path: Path) -> None:
+    """[camera] timeout_s reaches the camera when recording, as it does in the table loop."""
+    asked: list[float] = []
+
+    class Timed(ReplaySource):
+        def read(self, timeout: float = 2.0) -> Frame:
+            asked.append(timeout)
+            return super().read(timeout)
+
+    record(Timed(RECORDING, speed=0, loop=False), tmp_path / "r", seconds=30, fps=1000, timeout=7.5)
+    assert asked and set(asked) == {7.5}
