@@ -91,6 +91,28 @@ class ScoreSheet:
         return sum(source.points[seat] for source in self.sources)
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """One player's part of the table, as lines a phone can show (for games without a drawn board)."""
+
+    name: str
+    colour: str
+    """A CSS colour, or "" when the game has no player colours."""
+    lines: tuple[str, ...] = ()
+    current: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The whole table in plain lines: what the page shows for any game."""
+
+    headline: str
+    """Where the game is: "Round 3 · Beast Phase"."""
+    seats: tuple[SeatView, ...]
+    shared: tuple[str, ...] = ()
+    """Lines about the shared board (tracks, supplies, the map)."""
+
+
 class Game(ABC, Generic[S, M]):
     """A title's rules. Subclasses implement the abstract methods; nothing here holds state."""
 
@@ -167,3 +189,13 @@ class Game(ABC, Generic[S, M]):
     def seat_names(self, state: S) -> tuple[str, ...]:
         """Display names per seat (players' names or colours)."""
         return ()
+
+    def describe(self, state: S) -> TableView:
+        """The table in plain lines for the page; games override this with their own state."""
+        actor = self.to_move(state)
+        return TableView(
+            headline=self.phase(state),
+            seats=tuple(
+                SeatView(name, "", current=actor == seat) for seat, name in enumerate(self.seat_names(state))
+            ),
+        )
