@@ -136,6 +136,7 @@ def page_view(table: Table, known: dict[str, Game[Any, Any]], error: str | None 
         groups=group_moves(moves["moves"]),
         history=[game.move_to_json(m) for m in session.history],
         score=score_json(game, state),
-        board=BOARD_VIEWS[game.name](state),
+        board=BOARD_VIEWS[game.name](state) if game.name in BOARD_VIEWS else None,
+        table=game.describe(state),
     )
     return view

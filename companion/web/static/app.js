@@ -48,4 +48,27 @@
     cell.addEventListener("click", () => filter(cell.dataset.space));
   });
   showAll?.addEventListener("click", () => filter(""));
+
+  // New game: show the chosen game's own options (a disabled fieldset is not sent) and
+  // offer only the player counts that game allows.
+  const gameSelect = document.getElementById("game-select");
+  const playersSelect = document.querySelector('select[name="players"]');
+  function chooseGame() {
+    const chosen = gameSelect.selectedOptions[0];
+    document.querySelectorAll(".game-options").forEach((set) => {
+      const mine = set.dataset.game === chosen.value;
+      set.disabled = !mine;
+      set.hidden = !mine;
+    });
+    const min = Number(chosen.dataset.min), max = Number(chosen.dataset.max);
+    for (const option of playersSelect.options) {
+      const n = Number(option.value);
+      option.disabled = n < min || n > max;
+    }
+    if (playersSelect.selectedOptions[0].disabled) playersSelect.value = String(max);
+  }
+  if (gameSelect && playersSelect) {
+    gameSelect.addEventListener("change", chooseGame);
+    chooseGame();
+  }
 })();
