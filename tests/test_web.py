@@ -112,3 +112,18 @@ def test_version_and_games_list(client: FlaskClient) -> None:
     assert version["state_id"] == 1 and version["game_id"] == 1
     assert [g["id"] for g in client.get("/api/games").get_json()] == [1]
     assert client.get("/nope").status_code == 404
+
+
+def test_a_game_without_a_drawn_board_shows_its_lines(client: FlaskClient) -> None:
+    """Turris has no island: the page shows its describe() lines, its moves and its own options."""
+    assert b'name="option.missions"' in client.get("/").data, "each game's own set-up options"
+    status, snap = command(client, {"command": "new", "game": "turris", "players": 2,
+                                    "options": {"names": "Ana,Ben", "first": "2"}})
+    assert status == 200 and snap["to_move"] == "chance"
+    while snap["to_move"] == "chance":
+        move = {"command": "move", "move": snap["moves"][0], "state_id": snap["state_id"]}
+        status, snap = command(client, move)
+    assert snap["to_move_name"] == "Ben" and "gather ichor" in snap["moves"]
+    page = client.get("/").data.decode()
+    assert "Round 1 · Action Step" in page and "Beasts: Pain in the A" in page
+    assert "Scouts: 4 in reserve, 0 in the Graveyard" in page and "place Guild" in page

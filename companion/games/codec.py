@@ -1,5 +1,5 @@
-"""JSON for frozen dataclasses of ints, floats, strs, bools, None, tuples and plain tables
-(`dict[str, Any]`, kept as they are), by their type hints.
+"""JSON for frozen dataclasses of ints, floats, strs, bools, None, tuples, frozensets (as sorted
+lists) and plain tables (`dict[str, Any]`, kept as they are), by their type hints.
 
 States are nested frozen dataclasses; writing each game's JSON by hand would repeat
 the same walk five times. Fields equal to their default are left out, so the JSON
@@ -22,6 +22,8 @@ class CodecError(ValueError):
 
 
 def to_json(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | str):
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
         for f in dataclasses.fields(value):
@@ -32,8 +34,8 @@ def to_json(value: Any) -> Any:
         return out
     if isinstance(value, tuple):
         return [to_json(item) for item in value]
-    if value is None or isinstance(value, bool | int | str):
-        return value
+    if isinstance(value, frozenset):
+        return sorted(to_json(item) for item in value)
     raise CodecError(f"cannot encode {type(value).__name__}")
 
 
@@ -63,10 +65,17 @@ def from_json(tp: Any, data: Any, where: str = "$") -> Any:
         if not isinstance(data, list):
             raise CodecError(f"{where}: expected a list")
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is str and all(isinstance(item, str) for item in data):
+                return tuple(data)  # the common case, without a call per item
             return tuple(from_json(args[0], item, f"{where}[{i}]") for i, item in enumerate(data))
         if len(args) != len(data):
             raise CodecError(f"{where}: expected {len(args)} items")
         return tuple(from_json(a, item, f"{where}[{i}]") for i, (a, item) in enumerate(zip(args, data)))
+    if origin is frozenset:
+        if not isinstance(data, list):
+            raise CodecError(f"{where}: expected a list")
+        (item_type,) = typing.get_args(tp)
+        return frozenset(from_json(item_type, item, f"{where}[{i}]") for i, item in enumerate(data))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise CodecError(f"{where}: expected an object")

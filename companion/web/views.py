@@ -7,11 +7,25 @@ from typing import Any
 from ..games.amharb.board import AREAS, FILES, SIZE, area_of, geometry, space_name
 from ..games.amharb.setup import data as amharb_data
 from ..games.amharb.state import AmharbState
-from ..games.base import Game
+from ..games.base import CHANCE, Game
 from ..present import group_moves, moves_json, score_json
 from ..table import Table
 
 SIDE_POSITION = {"S": "bottom", "W": "left", "N": "top", "E": "right"}
+ACTOR_NAMES = {
+    CHANCE: "the table (say what was drawn or rolled)",
+    "beast": "the Beasts",
+    "lutfi": "Lutfi",
+    "watcher": "the Watcher",
+    "betrayers": "the Betrayers",
+}
+
+
+def actor_name(names: tuple[str, ...], actor: int | str | None) -> str | None:
+    """Who acts, as the page says it: a player's name or what the automated actor is."""
+    if isinstance(actor, int):
+        return names[actor]
+    return None if actor is None else ACTOR_NAMES.get(actor, actor)
 
 
 def snapshot(table: Table) -> dict[str, Any]:
@@ -26,7 +40,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "game": {"id": session.game_id, "name": game.name, "title": game.title, "setup": session.setup},
         "state_id": session.state_id,
         **moves_json(game, state),
-        "to_move_name": names[to_move] if isinstance(to_move, int) else to_move,
+        "to_move_name": actor_name(names, to_move),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "history": [game.move_to_json(m) for m in session.history],
@@ -132,7 +146,7 @@ def page_view(table: Table, known: dict[str, Game[Any, Any]], error: str | None 
         game=game,
         state_id=session.state_id,
         phase=moves["phase"],
-        to_move_name=names[to_move] if isinstance(to_move, int) else to_move,
+        to_move_name=actor_name(names, to_move),
         groups=group_moves(moves["moves"]),
         history=[game.move_to_json(m) for m in session.history],
         score=score_json(game, state),

@@ -1,6 +1,220 @@
-"""Turris (Nikita Chigladze, AP Board Games): the Beast Phase, worked out by the rules.
+"""Turris (Nikita Chigladze, AP Board Games): tribes, Scouts and four Beasts, 2-4 players.
 
-So far: the Main Board graph (`board.py`, assumed map in `turris.toml`) and the Beast
-Phase with the Cleanup Phase's Altar track and the Endgame's Beast removal
-(`beasts.py`). The players' turns (actions, Missions, Trionfi) are not modelled yet.
+The Beast Phase is worked out by the rules (`beasts.py`) and asked of the players only where
+the rules give them a choice; the players' turns are checked (`actions.py`, `missions.py`,
+`ending.py`) and strung into rounds by `game.py`. Assumed printed data: `turris.toml`.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Setup, Standing, TableView
+from ..codec import CodecError, from_json, to_json
+from .beasts import BEASTS, RESOURCES, speed
+from .board import default_board
+from .ending import ROOM_PRESTIGE, standings
+from .game import (
+    ACTION,
+    BEAST,
+    MISSION,
+    OVER,
+    PHASES,
+    REFILL,
+    RULEBOOK,
+    TRIONFI,
+    BadEffect,
+    Move,
+    TurrisState,
+    apply_move,
+    chance_outcomes,
+    council_spot,
+    explain_illegal,
+    legal_moves,
+    named,
+    parse_effect,
+    parse_mission,
+    parse_move,
+    room_hint,
+    to_move,
+)
+from .setup import OPTIONS, initial_state
+
+__all__ = ["TurrisGame"]
+
+PHASE_NAMES = {
+    ACTION: "Action Step",
+    MISSION: "Complete Mission Step",
+    TRIONFI: "Trionfi Step",
+    REFILL: "Mission tableau refill",
+    BEAST: "Beast Phase",
+    OVER: "over",
+}
+
+
+class TurrisGame(Game[TurrisState, Move]):
+    name = "turris"
+    title = "Turris"
+    min_players = 2
+    max_players = 4
+    rulebook = RULEBOOK
+    options = OPTIONS
+
+    def initial_state(self, setup: Setup) -> TurrisState:
+        return initial_state(setup)
+
+    def to_move(self, state: TurrisState) -> int | str | None:
+        return to_move(state)
+
+    def legal_moves(self, state: TurrisState) -> tuple[Move, ...]:
+        return legal_moves(default_board(), state)
+
+    def chance_outcomes(self, state: TurrisState) -> tuple[tuple[Move, float], ...]:
+        return chance_outcomes(state)
+
+    def canonical(self, state: TurrisState, move: Move) -> Move:
+        # Place names in any case; the Scouts of a Collect in any order ("collect nest+grove").
+        names = {p.lower(): p for p in default_board().every}
+        if move.verb == "place":
+            return Move("place", names.get(move.what.lower(), move.what))
+        if move.verb == "collect":
+            return Move("collect", "+".join(sorted(names.get(p.lower(), p) for p in move.what.split("+"))))
+        return move
+
+    def apply_unchecked(self, state: TurrisState, move: Move) -> TurrisState:
+        return apply_move(default_board(), state, move)
+
+    def explain_illegal(self, state: TurrisState, move: Move) -> Any:
+        return explain_illegal(default_board(), state, move)
+
+    def score(self, state: TurrisState) -> ScoreSheet:
+        tallies = state.tallies
+        sources = (
+            ScoreSource(
+                "Missions",
+                "04 Gameplay, 2) Complete Mission Step",
+                tuple(t.missions for t in tallies),
+                tuple(t.mission_prestige for t in tallies),
+                "the Prestige printed on each completed Mission",
+            ),
+            ScoreSource(
+                "Tower rooms",
+                "04 Gameplay, 3) Trionfi Step",
+                tuple(t.rooms for t in tallies),
+                tuple(t.room_prestige for t in tallies),
+                f"{ROOM_PRESTIGE['Grove']} Prestige for a room built from the Grove",
+            ),
+        )
+        prestige = [t.prestige for t in tallies]
+        held = [sum(tribe.resources) for tribe in state.table.tribes]
+        order = standings(prestige, held, state.table.first)
+        rows = []
+        for place, seat in enumerate(order, start=1):
+            tied = [s for s in order if s != seat and prestige[s] == prestige[seat]]
+            note = ""
+            if tied:
+                note = f"tie on Prestige: {held[seat]} resources"
+                if any(held[s] == held[seat] for s in tied):
+                    note += ", then nearer the First Player"
+            rows.append(Standing(seat, place, prestige[seat], note))
+        return ScoreSheet(sources, tuple(rows), final=state.phase == OVER)
+
+    def phase(self, state: TurrisState) -> str:
+        return PHASE_NAMES[state.phase]
+
+    def seat_names(self, state: TurrisState) -> tuple[str, ...]:
+        return state.names
+
+    def describe(self, state: TurrisState) -> TableView:
+        table, actor = state.table, to_move(state)
+        seats = []
+        for seat, (name, colour, tally, tribe) in enumerate(
+            zip(state.names, state.colours, state.tallies, table.tribes)
+        ):
+            on_board = sorted(s.location for s in table.scouts if s.seat == seat)
+            held = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, tribe.resources))
+            lines = [
+                f"Prestige {tally.prestige}" + (" · First Player" if seat == table.first else ""),
+                f"Resources: {held} · Artifacts {tribe.artifacts}",
+                f"Scouts: {tribe.reserve} in reserve, {tribe.graveyard} in the Graveyard"
+                + (f", on the board: {', '.join(on_board)}" if on_board else ""),
+                f"Council track: spot {council_spot(state.council_track, tribe.council)} · "
+                f"Tower rooms {tally.rooms} ({room_hint(tally)}) · "
+                f"Missions {tally.missions} · Tactics {tally.tactics}",
+            ]
+            seats.append(SeatView(name, colour, tuple(lines), current=actor == seat))
+        beasts = []
+        for b in table.beasts:
+            if b.location is None:
+                beasts.append(f"{b.name}: removed")
+            else:
+                beasts.append(f"{b.name} in the {b.location} (speed {speed(table, b)})")
+        shared = [
+            "Beasts: " + "; ".join(beasts),
+            f"Altar token on the {table.altar}'s spot · Fruit token: {table.fruit or 'not on the board'}",
+            "Mission tableau: " + (", ".join(state.tableau) or "empty") + f" · {len(state.deck)} in the deck",
+        ]
+        if state.removals_from:
+            shared.append("Endgame: a Beast leaves after each Beast Phase (Harrow, Despair, Delusion, Pain)")
+        if state.ask:
+            shared.append(
+                f"Question for {state.names[state.ask.who]}: "
+                f"{named(state, state.ask.question)} ({state.ask.rule})"
+            )
+        shared += state.log
+        headline = f"Round {state.round} · {PHASE_NAMES[state.phase]}"
+        if state.phase == BEAST and not state.ask:
+            headline += f": the {BEASTS[state.beast]} acts next"
+        return TableView(headline, tuple(seats), tuple(shared))
+
+    def state_to_json(self, state: TurrisState) -> dict[str, Any]:
+        return {"game": self.name, **to_json(state)}
+
+    def state_from_json(self, data: Any) -> TurrisState:
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise BadState('not a Turris state (expected an object with "game": "turris")')
+        try:
+            state: TurrisState = from_json(TurrisState, {k: v for k, v in data.items() if k != "game"})
+        except CodecError as error:
+            raise BadState(str(error)) from error
+        check_state(state)
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+
+def check_state(state: TurrisState) -> None:
+    """BadState unless the rules can play on `state`."""
+    board = default_board()
+    n = state.players
+
+    def fail(why: str) -> None:
+        raise BadState(why)
+
+    if not 2 <= n <= 4 or len(state.colours) != n or len(state.tallies) != n or len(state.table.tribes) != n:
+        fail("Turris has 2 to 4 players, each with a name, a colour, a tally and a tribe")
+    if state.phase not in PHASES or not 0 <= state.turns_taken <= n or not 0 <= state.table.first < n:
+        fail("phase, turns_taken or first is out of range")
+    if state.phase == BEAST and not 0 <= state.beast < len(BEASTS):
+        fail("beast is out of range")
+    if {b.name for b in state.table.beasts} != set(BEASTS):
+        fail("the four Beasts are Pain, Delusion, Despair and Harrow")
+    places = set(board.every)
+    for b in state.table.beasts:
+        if b.location is not None and b.location not in places:
+            fail(f"the {b.name} is on {b.location!r}, which is not on the board")
+    for s in state.table.scouts:
+        if not 0 <= s.seat < n or s.location not in places:
+            fail(f"a Scout of seat {s.seat} is on {s.location!r}")
+    for seat, tribe in enumerate(state.table.tribes):
+        on_board = sum(1 for s in state.table.scouts if s.seat == seat)
+        if tribe.reserve + tribe.graveyard + on_board != 4 or min(tribe.resources) < 0 or tribe.artifacts < 0:
+            fail(f"seat {seat + 1}: 4 Scouts in all, no negative resources")
+    try:
+        for card in (*state.deck, *state.tableau):
+            parse_mission(card)
+        for reward in (*dict(state.rewards).values(), *state.council_track):
+            parse_effect(reward)
+    except BadEffect as error:
+        raise BadState(str(error)) from error

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from dataclasses import dataclass
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -70,9 +71,15 @@ class Board:
     def every(self) -> tuple[str, ...]:
         return (*self.locations, *self.crossroads, *self.excavation)
 
+    @cached_property
+    def _touching(self) -> dict[str, tuple[str, ...]]:
+        return {
+            place: tuple(p for p in self.every if frozenset((place, p)) in self.edges) for place in self.every
+        }
+
     def neighbours(self, place: str, gone: frozenset[str]) -> tuple[str, ...]:
         """Places touching `place`, in board order, leaving out places that no longer exist."""
-        return tuple(p for p in self.every if p not in gone and frozenset((place, p)) in self.edges)
+        return tuple(p for p in self._touching[place] if p not in gone)
 
     def distances_from(self, start: str, gone: frozenset[str]) -> dict[str, int]:
         """Steps from `start` to every place (Crossroads count as places: "Plot Path")."""
@@ -109,7 +116,8 @@ class Board:
         return dict(self.numbers)[location]
 
 
+@cache
 def default_board() -> Board:
-    """The assumed Main Board of `turris.toml`."""
+    """The assumed Main Board of `turris.toml` (read once: a Board is an immutable value)."""
     text = resources.files(__package__).joinpath("turris.toml").read_text(encoding="utf-8")
     return Board.from_data(tomllib.loads(text))
