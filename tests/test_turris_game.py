@@ -261,7 +261,7 @@ def test_tie_breakers_in_the_score_sheet() -> None:
 def test_bad_input() -> None:
     """Clear errors: bad set-ups, move texts and states."""
     for players, options in (
-        (1, {}),
+        (0, {}),
         (5, {}),
         (2, {"first": "3"}),
         (2, {"missions": "2X=3"}),
@@ -289,3 +289,53 @@ def test_page_lines() -> None:
     assert "Prestige 0 · First Player" in view.seats[0].lines
     assert any(line.startswith("Scouts: 4 in reserve") for line in view.seats[1].lines)
     assert view.shared[0].startswith("Beasts: Pain in the A")
+
+
+def test_solo_setup_and_betrayer_phase() -> None:
+    """06 Solo Play: the Betrayers' two Scouts start in locations 1 and 10, you are First Player;
+    after your turn the Betrayer Phase moves each to the next higher-numbered free Location,
+    a Beast Movement card is drawn and its Beast moves (to the card's Location while none of
+    your Scouts is on the board), and the Betrayers gain 1 Prestige; then the Beast Phase."""
+    state = start(1, movement="Harrow@Garden,Pain@Nest")
+    assert sorted(s.location for s in state.table.scouts) == ["Abyss", "Spire"]  # numbers 1, 10 (assumed)
+    assert GAME.to_move(state) == 0
+    state = play(state, "gather ichor", "gather ichor", "no mission")
+    assert GAME.to_move(state) == "betrayers" and moves(state) == ["betrayers move"]
+    state = play(state, "betrayers move")
+    assert sorted(s.location for s in state.table.scouts) == ["Forge", "Grove"]
+    assert GAME.to_move(state) == CHANCE and moves(state) == ["card Harrow@Garden", "card Pain@Nest"]
+    state = play(state, "card Harrow@Garden", "beast Harrow")
+    assert state.table.beast("Harrow").location == "Nest", "one step from D towards the Garden"
+    assert any("Beast Movement card" in line for line in state.log)
+    assert state.betrayers == 1 and GAME.phase(state) == "Beast Phase"
+
+
+def test_solo_betrayers_reaching_40_first_win() -> None:
+    """06 Solo Play, ENDGAME: if the Betrayers reach 40 Prestige first, you lose at once."""
+    state = replace(start(1), betrayers=39)
+    state = play(state, "gather ichor", "gather ichor", "no mission", "betrayers move")
+    state = GAME.apply(state, GAME.legal_moves(state)[0])  # the Beast Movement card
+    while GAME.to_move(state) is not None and GAME.phase(state).startswith("Betrayer Phase"):
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert GAME.to_move(state) is None and state.result == "lost"
+    assert GAME.score(state).standings[0].note.startswith("lost")
+
+
+def test_solo_forty_prestige_wins_at_once() -> None:
+    """06 Solo Play, ENDGAME: 40 Prestige before the Betrayers wins, and the game ends at once."""
+    state = start(1, missions="2K=40,3W=3,1I+1R=2,4R=5,5W=6")
+    state = play(
+        with_tribe(state, 0, resources=(3, 2, 0, 0)), "gather ichor", "gather ichor", "complete 2K=40"
+    )
+    assert GAME.to_move(state) is None and state.result == "won"
+
+
+def test_solo_rooms_need_an_undamaged_room() -> None:
+    """06 Solo Play, Player Turn Phase: with no Tower room free of Damaged tiles the Grove does
+    nothing (assumed: Damaged tiles lie on the rooms not yet built)."""
+    state = start(1)
+    state = replace(state, table=replace(state.table, scouts=(*state.table.scouts, Scout(0, "Grove"))))
+    state = replace(with_tribe(state, 0, reserve=3), tallies=(replace(state.tallies[0], missions=2),))
+    assert GAME.phase(play(state, "collect Grove", "gather ichor", "no mission")) == "Trionfi Step"
+    damaged = replace(state, damaged=6)
+    assert GAME.phase(play(damaged, "collect Grove", "gather ichor", "no mission")) != "Trionfi Step"

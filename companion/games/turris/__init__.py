@@ -11,12 +11,15 @@ from typing import Any
 
 from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Setup, Standing, TableView
 from ..codec import CodecError, from_json, to_json
-from .beasts import BEASTS, RESOURCES, speed
+from .beasts import BEASTS, BETRAYERS, RESOURCES, speed
 from .board import default_board
 from .ending import ROOM_PRESTIGE, standings
 from .game import (
     ACTION,
     BEAST,
+    BETRAYER,
+    CARD,
+    CARD_BEAST,
     MISSION,
     OVER,
     PHASES,
@@ -47,6 +50,9 @@ PHASE_NAMES = {
     MISSION: "Complete Mission Step",
     TRIONFI: "Trionfi Step",
     REFILL: "Mission tableau refill",
+    BETRAYER: "Betrayer Phase",
+    CARD: "Betrayer Phase: Beast Movement card",
+    CARD_BEAST: "Betrayer Phase: the card's Beast",
     BEAST: "Beast Phase",
     OVER: "over",
 }
@@ -55,7 +61,7 @@ PHASE_NAMES = {
 class TurrisGame(Game[TurrisState, Move]):
     name = "turris"
     title = "Turris"
-    min_players = 2
+    min_players = 1
     max_players = 4
     rulebook = RULEBOOK
     options = OPTIONS
@@ -116,6 +122,9 @@ class TurrisGame(Game[TurrisState, Move]):
                 note = f"tie on Prestige: {held[seat]} resources"
                 if any(held[s] == held[seat] for s in tied):
                     note += ", then nearer the First Player"
+            if state.solo:
+                results = {"won": "won: ahead of the Betrayers", "lost": "lost: Betrayers at 40 first"}
+                note = results.get(state.result, f"the Betrayers have {state.betrayers} Prestige")
             rows.append(Standing(seat, place, prestige[seat], note))
         return ScoreSheet(sources, tuple(rows), final=state.phase == OVER)
 
@@ -154,6 +163,12 @@ class TurrisGame(Game[TurrisState, Move]):
             f"Altar token on the {table.altar}'s spot · Fruit token: {table.fruit or 'not on the board'}",
             "Mission tableau: " + (", ".join(state.tableau) or "empty") + f" · {len(state.deck)} in the deck",
         ]
+        if state.solo:
+            shared.append(
+                f"Betrayers: {state.betrayers} Prestige, Scouts in the "
+                + ", ".join(s.location for s in table.scouts if s.seat == BETRAYERS)
+                + f" · Damaged Tower rooms {state.damaged}"
+            )
         if state.removals_from:
             shared.append("Endgame: a Beast leaves after each Beast Phase (Harrow, Despair, Delusion, Pain)")
         if state.ask:
@@ -192,7 +207,7 @@ def check_state(state: TurrisState) -> None:
     def fail(why: str) -> None:
         raise BadState(why)
 
-    if not 2 <= n <= 4 or len(state.colours) != n or len(state.tallies) != n or len(state.table.tribes) != n:
+    if not 1 <= n <= 4 or len(state.colours) != n or len(state.tallies) != n or len(state.table.tribes) != n:
         fail("Turris has 2 to 4 players, each with a name, a colour, a tally and a tribe")
     if state.phase not in PHASES or not 0 <= state.turns_taken <= n or not 0 <= state.table.first < n:
         fail("phase, turns_taken or first is out of range")
@@ -205,7 +220,7 @@ def check_state(state: TurrisState) -> None:
         if b.location is not None and b.location not in places:
             fail(f"the {b.name} is on {b.location!r}, which is not on the board")
     for s in state.table.scouts:
-        if not 0 <= s.seat < n or s.location not in places:
+        if not (0 <= s.seat < n or (n == 1 and s.seat == BETRAYERS)) or s.location not in places:
             fail(f"a Scout of seat {s.seat} is on {s.location!r}")
     for seat, tribe in enumerate(state.table.tribes):
         on_board = sum(1 for s in state.table.scouts if s.seat == seat)

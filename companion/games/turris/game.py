@@ -35,16 +35,21 @@ from .beasts import (
 from .board import Board
 from .ending import (
     ROOM_PRESTIGE,
+    ROOMS,
     endgame_triggered,
     may_build_room,
     missions_for_next_room,
     new_excavation_thresholds,
+    solo_result,
 )
 from .missions import shortfall, why_not_complete
+from .solo import PHASE_PRESTIGE, betrayer_phase
 
 RULEBOOK = "Turris rulebook"
 ACTION, MISSION, TRIONFI, REFILL, BEAST, OVER = "action", "mission", "trionfi", "refill", "beast", "over"
-PHASES = (ACTION, MISSION, TRIONFI, REFILL, BEAST, OVER)
+BETRAYER, CARD, CARD_BEAST = "betrayer", "card", "card beast"
+"""Solo: the Betrayers' Scouts move, a Beast Movement card is drawn, its Beast moves."""
+PHASES = (ACTION, MISSION, TRIONFI, REFILL, BETRAYER, CARD, CARD_BEAST, BEAST, OVER)
 TABLEAU = 5
 HAND_LIMIT = 4
 EFFECT_LETTERS = ("I", "K", "R", "W", "A", "T", "C", "V")
@@ -132,6 +137,16 @@ class TurrisState:
     """What happened in the latest Beast Phase (and since), with the reasons."""
     passed: tuple[int, ...] = ()
     """Prestige thresholds that have changed the Excavation Sites already."""
+    movement_cards: tuple[str, ...] = ()
+    """Solo: the whole Beast Movement deck, "Beast@Location" (ASSUMED, turris.toml)."""
+    movement_deck: tuple[str, ...] = ()
+    """Solo: Beast Movement cards still in the deck, "Beast@Location" (turris.toml)."""
+    betrayers: int = 0
+    """Solo: the Betrayers' Prestige."""
+    damaged: int = 0
+    """Solo: Damaged tiles on the Tower rooms."""
+    result: str = ""
+    """Solo, at the end: "won" or "lost"."""
     removals_from: int = 0
     """Once the Endgame is triggered: the first round whose Beast Phase ends with a Beast
     leaving ("ENDGAME": this round if triggered before its Beast Phase, else the next)."""
@@ -139,6 +154,10 @@ class TurrisState:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.names) == 1
 
     @property
     def current(self) -> int:
@@ -168,7 +187,11 @@ VERBS = (
     "draw",
     "beast",
     "answer",
+    "betrayers move",
+    "card",
 )
+BARE = ("gather ichor", "force revive", "no mission", "build room", "no room", "betrayers move")
+"""Verbs that name nothing more."""
 
 
 def parse_move(text: str) -> Move:
@@ -177,7 +200,7 @@ def parse_move(text: str) -> Move:
     for verb in sorted(VERBS, key=len, reverse=True):
         if t.lower() == verb or t.lower().startswith(verb + " "):
             what = t[len(verb) :].strip()
-            if verb in ("gather ichor", "force revive", "no mission", "build room", "no room"):
+            if verb in BARE:
                 if what:
                     break
             elif not what:
@@ -192,9 +215,11 @@ def parse_move(text: str) -> Move:
 def to_move(state: TurrisState) -> int | str | None:
     if state.phase == OVER:
         return None
-    if state.phase == REFILL:
+    if state.phase in (REFILL, CARD):
         return "chance"
-    if state.phase == BEAST:
+    if state.phase == BETRAYER:
+        return "betrayers"
+    if state.phase in (BEAST, CARD_BEAST):
         return state.ask.who if state.ask else "beast"
     return state.current
 
@@ -229,7 +254,11 @@ def legal_moves(board: Board, state: TurrisState) -> tuple[Move, ...]:
         return ()
     if phase == REFILL:
         return tuple(Move("draw", m) for m in sorted(set(state.deck)))
-    if phase == BEAST:
+    if phase == CARD:
+        return tuple(Move("card", c) for c in sorted(set(_movement_deck(state))))
+    if phase == BETRAYER:
+        return (Move("betrayers move"),)
+    if phase in (BEAST, CARD_BEAST):
         if state.ask:
             return tuple(Move("answer", o) for o in state.ask.options)
         return (Move("beast", BEASTS[state.beast]),)
@@ -249,7 +278,15 @@ def legal_moves(board: Board, state: TurrisState) -> tuple[Move, ...]:
     return (Move("build room"), Move("no room"))
 
 
+def _movement_deck(state: TurrisState) -> tuple[str, ...]:
+    """The cards left, or the whole deck again once it is used up (ASSUMED: reshuffled)."""
+    return state.movement_deck or state.movement_cards
+
+
 def chance_outcomes(state: TurrisState) -> tuple[tuple[Move, float], ...]:
+    if state.phase == CARD:
+        deck = _movement_deck(state)
+        return tuple((Move("card", c), deck.count(c) / len(deck)) for c in sorted(set(deck)))
     if state.phase != REFILL:
         return ()
     return tuple((Move("draw", m), state.deck.count(m) / len(state.deck)) for m in sorted(set(state.deck)))
@@ -357,10 +394,17 @@ def _advance_council(state: TurrisState, seat: int, steps: int, already: bool = 
     return state
 
 
+def _undamaged_room(state: TurrisState) -> bool:
+    """Solo: a Tower room with no Damaged tile is left to take. ASSUMED: Damaged tiles lie on
+    rooms not yet built, so the free undamaged rooms are the six less the built and the
+    damaged ones."""
+    return not state.solo or state.tallies[0].rooms + state.damaged < ROOMS
+
+
 def _council_room(state: TurrisState, seat: int) -> TurrisState:
     """A Tower room from the Council track, built at once ("3) Trionfi Step")."""
     tally = state.tallies[seat]
-    if not may_build_room(tally.rooms, tally.missions):
+    if not may_build_room(tally.rooms, tally.missions, _undamaged_room(state)):
         return replace(state, log=(*state.log, f"  no Tower room: {room_hint(tally)}"))
     state = _tally(
         state, seat, rooms=tally.rooms + 1, room_prestige=tally.room_prestige + ROOM_PRESTIGE["Council"]
@@ -386,6 +430,13 @@ def _prestige_changed(state: TurrisState, before: tuple[int, ...]) -> TurrisStat
             ),
         )
     rooms = sum(t.rooms for t in state.tallies)
+    if state.solo:
+        result = solo_result(rooms, state.damaged, after[0], state.betrayers, False)
+        if result:
+            return replace(
+                state, phase=OVER, result=result, log=(*state.log, "40 Prestige before the Betrayers: won")
+            )
+        return state
     if not state.removals_from and endgame_triggered(rooms, after):
         why = "all 6 Tower rooms are built" if rooms >= 6 else "a player has 40 Prestige"
         first = state.round + (1 if state.phase == BEAST else 0)
@@ -394,12 +445,16 @@ def _prestige_changed(state: TurrisState, before: tuple[int, ...]) -> TurrisStat
 
 
 def _after_action(state: TurrisState) -> TurrisState:
+    if state.phase == OVER:  # solo: the game ends the moment someone reaches 40
+        return state
     step = replace(state.step, actions_left=state.step.actions_left - 1)
     return replace(state, step=step, phase=ACTION if step.actions_left else MISSION)
 
 
 def _end_turn(state: TurrisState) -> TurrisState:
     """Discard down to 4 Tactics, refill the tableau, and pass to the left ("3) Trionfi Step")."""
+    if state.phase == OVER:  # solo: the game ends the moment someone reaches 40
+        return state
     seat = state.current
     state = _tally(state, seat, tactics=min(HAND_LIMIT, state.tallies[seat].tactics))
     state = replace(state, turns_taken=state.turns_taken + 1, step=ActionStep(), grove=False)
@@ -411,8 +466,38 @@ def _next(state: TurrisState) -> TurrisState:
         return replace(state, phase=REFILL)
     if state.turns_taken < state.players:
         return replace(state, phase=ACTION)
+    if state.solo:
+        tally = state.tallies[0]
+        if tally.rooms >= ROOMS and solo_result(
+            tally.rooms, state.damaged, tally.prestige, state.betrayers, True
+        ):
+            return replace(
+                state, phase=OVER, result="won", log=(*state.log, "Six Tower rooms, none Damaged: won")
+            )
+        return replace(state, phase=BETRAYER, log=(), answers=(), ask=None)
+    return _beast_phase(replace(state, log=()))
+
+
+def _beast_phase(state: TurrisState) -> TurrisState:
     first = _next_beast(state.table, 0)
-    return replace(state, phase=BEAST, beast=first, log=(), answers=(), ask=None)
+    return replace(state, phase=BEAST, beast=first, answers=(), ask=None)
+
+
+def _betrayers_score(state: TurrisState, gain: int, why: str) -> TurrisState:
+    """Solo: the Betrayers' Prestige, and the race to 40 ("06 Solo Play, ENDGAME")."""
+    state = replace(
+        state,
+        betrayers=state.betrayers + gain,
+        log=(*state.log, f"The Betrayers gain {gain} Prestige: {why}"),
+    )
+    result = solo_result(
+        state.tallies[0].rooms, state.damaged, state.tallies[0].prestige, state.betrayers, False
+    )
+    if result:
+        return replace(
+            state, phase=OVER, result=result, log=(*state.log, "The Betrayers reach 40 Prestige first: lost")
+        )
+    return state if state.phase != CARD_BEAST else _beast_phase(state)
 
 
 def named(state: TurrisState, text: str) -> str:
@@ -430,7 +515,8 @@ def _next_beast(table: Table, start: int) -> int:
 
 
 def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -> TurrisState:
-    turn = beast_turn(board, state.table, BEASTS[state.beast], answers)
+    card = state.phase == CARD_BEAST  # solo: no Chain Attack outside the Beast Phase
+    turn = beast_turn(board, state.table, BEASTS[state.beast], answers, beast_phase=not card)
     if turn.ask:
         return replace(state, answers=answers, ask=turn.ask)
     log = (*state.log, *(named(state, e.text) for e in turn.events))
@@ -441,6 +527,10 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
         if steps:
             state = _advance_council(state, seat, steps, already=True)
     state = _prestige_changed(state, before)
+    if state.phase == OVER:
+        return state
+    if card:
+        return _betrayers_score(state, PHASE_PRESTIGE, "the end of the Betrayer Phase")
     following = _next_beast(state.table, state.beast + 1)
     if following < len(BEASTS):
         return replace(state, beast=following)
@@ -467,6 +557,25 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         deck = list(state.deck)
         deck.remove(move.what)
         return _next(replace(state, deck=tuple(deck), tableau=(*state.tableau, move.what)))
+    if verb == "betrayers move":
+        phase = betrayer_phase(board, state.table, state.damaged)
+        log = (*state.log, *(named(state, e.text) for e in phase.events))
+        state = replace(state, table=phase.table, damaged=phase.damaged, log=log, phase=CARD)
+        if phase.prestige:
+            state = _betrayers_score(state, phase.prestige, "Damaged tiles")
+        return state
+    if verb == "card":
+        deck = list(_movement_deck(state))
+        deck.remove(move.what)
+        name, _, place = move.what.partition("@")
+        table = replace(state.table, card_target=place)
+        log = (*state.log, f"Beast Movement card: the {name}, the {place}")
+        state = replace(state, table=table, movement_deck=tuple(deck), log=log)
+        if table.beast(name).location is None:
+            return _betrayers_score(
+                replace(state, phase=CARD_BEAST), PHASE_PRESTIGE, "the end of the Betrayer Phase"
+            )
+        return replace(state, phase=CARD_BEAST, beast=BEASTS.index(name))
     if verb == "beast":
         return _resolve_beast(board, state, ())
     if verb == "answer":
@@ -525,8 +634,10 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
 
 
 def _after_mission(state: TurrisState) -> TurrisState:
+    if state.phase == OVER:  # solo: the game ends the moment someone reaches 40
+        return state
     tally = state.tallies[state.current]
-    if state.grove and may_build_room(tally.rooms, tally.missions):
+    if state.grove and may_build_room(tally.rooms, tally.missions, _undamaged_room(state)):
         return replace(state, phase=TRIONFI)
     return _end_turn(state)
 

@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Any
 
 from ..base import BadSetup, Setup
-from .beasts import BEASTS, Beast, Table, Tribe
+from .beasts import BEASTS, BETRAYERS, Beast, Scout, Table, Tribe
 from .board import Board, default_board
 from .game import BadEffect, Tally, TurrisState, parse_effect, parse_mission
 
@@ -25,6 +25,7 @@ OPTIONS = {
     "beasts": "rulebook (Pain on A, Delusion on B, Despair on C, Harrow on D; default) or random",
     "rewards": "your board's Location rewards, e.g. Forge=2W;Shrine=1K+1A (letters as in turris.toml)",
     "council": "your Council track's spot rewards from the start, e.g. -,1I,1K+1R,room,2A",
+    "movement": "solo: your Beast Movement deck, e.g. Pain@Spire,Harrow@Nest (Beast@Location)",
     "missions": "your Mission deck, comma-separated cost=Prestige, e.g. 2K+1R=3,3W=3",
 }
 
@@ -73,6 +74,16 @@ def _council(setup: Setup) -> tuple[str, ...]:
     return tuple(spots)
 
 
+def _movement(setup: Setup, board: Board) -> tuple[str, ...]:
+    given = setup.option("movement")
+    cards = [c.strip() for c in given.split(",")] if given else list(data()["solo"]["movement"])
+    for card in cards:
+        beast, _, place = card.partition("@")
+        if beast not in BEASTS or place not in board.locations:
+            raise BadSetup(f"movement: {card!r} is not Beast@Location (Beasts: {', '.join(BEASTS)})")
+    return tuple(cards)
+
+
 def _missions(setup: Setup) -> tuple[str, ...]:
     given = setup.option("missions")
     cards = [c.strip() for c in given.split(",")] if given else list(data()["missions"]["cards"])
@@ -87,8 +98,8 @@ def _missions(setup: Setup) -> tuple[str, ...]:
 def initial_state(setup: Setup, board: Board | None = None) -> TurrisState:
     board = board or default_board()
     n = setup.players
-    if not 2 <= n <= 4:
-        raise BadSetup("the companion plays Turris with 2 to 4 players (solo mode is not in the game yet)")
+    if not 1 <= n <= 4:
+        raise BadSetup("Turris is for 1 to 4 players")
     unknown = set(setup.options) - set(OPTIONS)
     if unknown:
         raise BadSetup(f"unknown options {sorted(unknown)}; known: {sorted(OPTIONS)}")
@@ -103,7 +114,7 @@ def initial_state(setup: Setup, board: Board | None = None) -> TurrisState:
     first_text = setup.option("first")
     if first_text and (not first_text.isdigit() or not 1 <= int(first_text) <= n):
         raise BadSetup(f"option 'first' is a seat from 1 to {n}")
-    first = int(first_text) - 1 if first_text else rng.randrange(n)
+    first = int(first_text) - 1 if first_text else rng.randrange(n)  # solo: always you (06, Setup 5)
     spots = list(board.excavation)
     mode = setup.option("beasts", "rulebook")
     if mode == "random":
@@ -112,7 +123,8 @@ def initial_state(setup: Setup, board: Board | None = None) -> TurrisState:
         raise BadSetup("option 'beasts' is rulebook or random")
     table = Table(
         tribes=tuple(Tribe() for _ in range(n)),  # 03 Setup 13: 4 Scouts and 3 Ichor each
-        scouts=(),
+        # 06 Solo Play, Setup 6: the Betrayers' two Scouts start in locations 1 and 10.
+        scouts=tuple(Scout(BETRAYERS, board.numbers[k][0]) for k in (0, 9)) if n == 1 else (),
         beasts=tuple(Beast(name, spot) for name, spot in zip(BEASTS, spots)),
         first=first,
         # 03 Setup 2: one Excavation Site per player, from A on; the other spots only hold a Beast.
@@ -126,4 +138,5 @@ def initial_state(setup: Setup, board: Board | None = None) -> TurrisState:
         deck=_missions(setup),
         table=table,
         tallies=tuple(Tally() for _ in range(n)),
+        movement_cards=_movement(setup, board) if n == 1 else (),
     )
