@@ -43,10 +43,10 @@ def parse_bonuses(text: str) -> tuple[str, ...]:
 def parse_tile(tile_id: int, text: str, start: bool = False) -> Tile:
     """A tile from its notation (`OUTER BONUSES|BONUSES`); ValueError if malformed."""
     outer, sep, central = text.strip().partition("|")
-    parts = outer.split()
-    if not sep or len(parts) != 2:
+    constraint, _, bonuses = outer.strip().partition(" ")
+    if not sep or not bonuses.strip():
         raise ValueError(f"{text!r} is not 'COLOURS/NUMBERS b1,b2,b3|b1,b2,b3'")
-    return Tile(tile_id, parse_constraint(parts[0]), parse_bonuses(parts[1]), parse_bonuses(central), start)
+    return Tile(tile_id, parse_constraint(constraint), parse_bonuses(bonuses), parse_bonuses(central), start)
 
 
 def tile_text(tile: Tile) -> str:
