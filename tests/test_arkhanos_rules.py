@@ -9,13 +9,15 @@ floor). Seat 0 is Yellow, seat 1 Red.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
+from companion.games.arkhanos.moves import Bonus, Cast, Draw, EndTurn, Move, Pass, Place, Reveal, Roll
 from companion.games.arkhanos.scoring import influence
-from companion.games.arkhanos.state import BONUS, CENTRAL, END, Die, Meeple
-from companion.games.base import CHANCE, IllegalMove
+from companion.games.arkhanos.state import BONUS, CENTRAL, END, ArkhanosState, Die, Meeple
+from companion.games.base import CHANCE, IllegalMove, Setup
 from tests.arkhanos_helpers import (
     GAME,
     lay,
@@ -400,3 +402,83 @@ def test_nobody_casts_during_another_players_turn() -> None:
     state = with_player(started(2), 1, spellbook=("", "", "apprentice", "", "", ""))
     with pytest.raises(IllegalMove, match="Swap is not active"):
         play(state, "cast swap")
+
+
+# ---- refusals: every wrong move gets a reason, never a crash ------------------------------
+
+
+def candidates(state: ArkhanosState) -> list[Move]:
+    """A broad set of moves, most of them illegal here: each kind of move with assorted arguments."""
+    dice = [Die(c, n) for c in ("purple", "pink", "gold") for n in (1, 4, 6)] + list(state.table)
+    moves: list[Move] = [
+        EndTurn(),
+        Pass(),
+        Draw("pink"),
+        Draw("gold"),
+        Roll("pink", 3),
+        Reveal(5, 0),
+        Reveal(1, 3),
+    ]
+    for t in range(4):
+        for i in range(3):
+            moves += [Place(d, t, i, k) for d in dice[::3] for k in ("apprentice", "master", "")]
+            moves += [Bonus(k, t, i, s) for k in ("apprentice", "master") for s in (0, 2)]
+    moves += [Bonus("apprentice"), Bonus("master", source=1)]
+    for spell in ("manipulate", "exchange", "swap", "reroll", "turn", "nudge", "fly"):
+        moves.append(Cast(spell))
+        for d in dice[::2]:
+            moves += [Cast(spell, die=d, pool=1), Cast(spell, die=d, pillar=2), Cast(spell, die=d, number=3)]
+            moves += [Cast(spell, "exchange", d, pool=2), Cast(spell, "manipulate", d), Cast(spell, die=d)]
+    return moves
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_illegal_move_is_refused_with_a_reason(seed: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.initial_state(Setup(2 + seed))
+    for step in range(400):
+        if GAME.to_move(state) is None:
+            break
+        legal_now = set(GAME.legal_moves(state))
+        if step % 7 == 0:
+            for move in candidates(state):
+                if move not in legal_now:
+                    with pytest.raises(IllegalMove) as info:
+                        GAME.apply(state, move)
+                    assert info.value.reason and info.value.rule
+        state = GAME.apply(state, rng.choice(sorted(legal_now, key=str)))
+
+
+def test_refusal_messages_for_bonus_and_spell_mistakes() -> None:
+    state = play(started(2), "place purple4 A2 apprentice")  # Use the Spell pending
+    with pytest.raises(IllegalMove, match="puts a meeple on spell 4, not on a pillar"):
+        play(state, "bonus M1 apprentice")
+    with pytest.raises(IllegalMove, match="first choose where the pillar bonus"):
+        play(state, "end turn")
+    state = with_player(started(2), 0, spellbook=("", "apprentice", "apprentice", "", "", ""))
+    with pytest.raises(IllegalMove, match="mana pool space 1 holds no die"):
+        play(state, "cast exchange purple4 pool1")
+    with pytest.raises(IllegalMove, match="pillar M2 of the central tower holds no die"):
+        play(state, "cast swap purple4 M2")
+    with pytest.raises(IllegalMove, match="only Manipulate uses another spell"):
+        play(state, "cast swap as exchange purple4 pool1")
+    with pytest.raises(IllegalMove, match="there is no gold4 on the table"):
+        play(state, "cast swap gold4 M2")
+
+
+def test_a_corrected_tile_must_use_the_bags_colours() -> None:
+    state = put(put(started(2), "A2", "purple2", (1, "master")), "A3", "purple6", (1, "apprentice"))
+    state = play(state, "place purple4 A1 apprentice")
+    with pytest.raises(IllegalMove, match="colours not in the bag: gold"):
+        play(state, "reveal 9 on A as gold/13 spell,spell,floor|floor,floor,floor")
+
+
+def test_the_page_shows_the_candidate_tiles_while_one_is_revealed() -> None:
+    state = put(put(started(2), "A2", "purple2", (1, "master")), "A3", "purple6", (1, "apprentice"))
+    view = GAME.describe(play(state, "place purple4 A1 apprentice"))
+    assert "The tile for outer tower A is one of:" in view.shared
+    assert (
+        "  tile 9: pink or green, 2, 4, 6 | 2 Prestige, build elsewhere or activate a spell, "
+        "Prestige by floor" in view.shared
+    )
+    assert "which tile is the new floor of outer tower A?" in view.headline

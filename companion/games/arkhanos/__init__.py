@@ -9,11 +9,11 @@ from ..base import CHANCE, Actor, BadState, Game, IllegalMove, ScoreSheet, Setup
 from ..codec import CodecError, from_json, to_json
 from .explain import explain_illegal
 from .moves import Move, Reveal, parse_move
-from .rules import RULEBOOK, apply_move, chance_outcomes, legal_moves, to_move
+from .rules import RULEBOOK, SETTING_UP, apply_move, chance_outcomes, legal_moves, to_move
 from .scoring import score
 from .setup import EFFECTS, OPTIONS, initial_state
 from .state import BONUSES, KINDS, POOL_SPACES, SPELLS, STEPS, ArkhanosState, Die, Meeple
-from .tiles import RULES, parse_entry
+from .tiles import RULES, parse_entry, parse_tile
 from .view import describe, phase
 
 __all__ = ["ArkhanosGame"]
@@ -43,10 +43,13 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
         """The checked entry point; a revealed tile may carry the players' correction of it."""
         if isinstance(move, Reveal) and move.correction and to_move(state) == CHANCE:
             if replace(move, correction="") in legal_moves(state):
-                try:
-                    return apply_move(state, move)
-                except ValueError as error:
-                    raise IllegalMove(f"the corrected tile is not valid: {error}", RULEBOOK) from error
+                unknown = set(parse_tile(move.tile, move.correction).outer.colours) - set(state.colours)
+                if unknown:
+                    raise IllegalMove(
+                        f"the corrected tile names dice colours not in the bag: {', '.join(sorted(unknown))}",
+                        SETTING_UP,
+                    )
+                return apply_move(state, move)
         return super().apply(state, move)
 
     def apply_unchecked(self, state: ArkhanosState, move: Move) -> ArkhanosState:

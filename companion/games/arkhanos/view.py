@@ -9,6 +9,7 @@ from .spells import casts
 from .state import (
     BONUS,
     BONUS_TITLES,
+    CENTRAL,
     DRAW,
     END,
     MASTER,
@@ -19,6 +20,7 @@ from .state import (
     Floor,
     Pillar,
 )
+from .tiles import new_floor, parse_entry
 
 STEP_TITLES = {
     DRAW: "draw and roll the dice",
@@ -63,6 +65,22 @@ def _chance_prompt(state: ArkhanosState) -> str:
     return f"what does the {die.colour} die show?"
 
 
+def reveal_lines(state: ArkhanosState) -> list[str]:
+    """While a tile is being revealed: what each candidate shows, so the table can tell which it is."""
+    if not state.reveals:
+        return []
+    tower = state.reveals[0]
+    pool = state.starters if state.towers[tower].built == 0 else state.stack
+    lines = [f"The tile for {tower_title(tower)} is one of:"]
+    for entry in pool:
+        tile = parse_entry(entry)
+        floor = new_floor(tile, tower, 1)
+        bonuses = ", ".join(BONUS_TITLES[p.bonus] for p in floor.pillars)
+        takes = "any die" if tower == CENTRAL else floor.constraint.describe()
+        lines.append(f"  tile {tile.id}: {takes} | {bonuses}")
+    return lines
+
+
 def pillar_text(name: str, pillar: Pillar, names: tuple[str, ...]) -> str:
     what = []
     if pillar.die is not None:
@@ -79,7 +97,7 @@ def pillar_text(name: str, pillar: Pillar, names: tuple[str, ...]) -> str:
 def floor_lines(state: ArkhanosState, tower: int) -> list[str]:
     t = state.towers[tower]
     names = tuple(p.name for p in state.players)
-    kind = "central: any die" if tower == 3 else "outer"
+    kind = "central: any die" if tower == CENTRAL else "outer"
     trapped = f"; trapped below: {t.trapped_dice} dice, {len(t.trapped)} meeples" if t.built else ""
     if t.top is None:
         status = (
@@ -87,7 +105,7 @@ def floor_lines(state: ArkhanosState, tower: int) -> list[str]:
         )
         return [f"Tower {TOWERS[tower]} ({kind}), {t.built} floors built: {status}{trapped}"]
     floor: Floor = t.top
-    takes = "" if tower == 3 else f" takes {floor.constraint.describe()}"
+    takes = "" if tower == CENTRAL else f" takes {floor.constraint.describe()}"
     lines = [f"Tower {TOWERS[tower]} floor {floor.level} (tile {floor.tile}, {kind}){takes}{trapped}"]
     lines += [
         "  " + pillar_text(f"{TOWERS[tower]}{i + 1}", pillar, names) for i, pillar in enumerate(floor.pillars)
@@ -181,6 +199,7 @@ def describe(state: ArkhanosState) -> TableView:
         f"{i + 1} {s.name}{' (assumed)' if s.assumed else ''}: {s.effect}" for i, s in enumerate(state.spells)
     )
     shared.append(f"Spells: {spells}")
+    shared += reveal_lines(state)
     if state.set_aside:
         shared.append(f"Set aside (fitted nowhere): {', '.join(map(str, state.set_aside))}")
     if state.step == OVER:
