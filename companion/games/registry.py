@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from .amharb import AmharbGame
+from .arkhanos import ArkhanosGame
 from .base import Game
 from .turris import TurrisGame
 
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
-    return {game.name: game for game in (AmharbGame(), TurrisGame())}
+    return {game.name: game for game in (AmharbGame(), ArkhanosGame(), TurrisGame())}
 
 
 def get_game(name: str) -> Game[Any, Any]:

@@ -26,6 +26,9 @@ PLAYTHROUGHS = {
         {"seed": "12", "cults": "yog-sothoth,dagon-hydra,cthulhu", "altars": "random"},
     ),
     "amharb-4p": ("amharb", 4, {"seed": "13", "cults": "nyog-sothep,nyarlathotep,cthugha,hastur"}),
+    "arkhanos-2p": ("arkhanos", 2, {"names": "Ana,Ben"}),
+    "arkhanos-3p": ("arkhanos", 3, {"names": "Ana,Ben,Cy"}),
+    "arkhanos-4p": ("arkhanos", 4, {"names": "Ana,Ben,Cy,Di"}),
 }
 
 

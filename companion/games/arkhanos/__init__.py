@@ -1,0 +1,161 @@
+"""Towers of Arkhanos (Creative Games Studio): 2-4 magic schools build four towers from dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..base import CHANCE, Actor, BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
+from ..codec import CodecError, from_json, to_json
+from .explain import explain_illegal
+from .moves import Move, Reveal, parse_move
+from .rules import RULEBOOK, SETTING_UP, apply_move, chance_outcomes, legal_moves, to_move
+from .scoring import score
+from .setup import EFFECTS, OPTIONS, initial_state
+from .state import BONUSES, KINDS, POOL_SPACES, SPELLS, STEPS, ArkhanosState, Die, Meeple
+from .tiles import RULES, parse_entry, parse_tile
+from .view import describe, phase
+
+__all__ = ["ArkhanosGame"]
+
+
+class ArkhanosGame(Game[ArkhanosState, Move]):
+    name = "arkhanos"
+    title = "Towers of Arkhanos"
+    min_players = 2
+    max_players = 4
+    rulebook = RULEBOOK
+    options = OPTIONS
+
+    def initial_state(self, setup: Setup) -> ArkhanosState:
+        return initial_state(setup)
+
+    def to_move(self, state: ArkhanosState) -> Actor | None:
+        return to_move(state)
+
+    def legal_moves(self, state: ArkhanosState) -> tuple[Move, ...]:
+        return legal_moves(state)
+
+    def chance_outcomes(self, state: ArkhanosState) -> tuple[tuple[Move, float], ...]:
+        return chance_outcomes(state)
+
+    def apply(self, state: ArkhanosState, move: Move) -> ArkhanosState:
+        """The checked entry point; a revealed tile may carry the players' correction of it."""
+        if isinstance(move, Reveal) and move.correction and to_move(state) == CHANCE:
+            if replace(move, correction="") in legal_moves(state):
+                unknown = set(parse_tile(move.tile, move.correction).outer.colours) - set(state.colours)
+                if unknown:
+                    raise IllegalMove(
+                        f"the corrected tile names dice colours not in the bag: {', '.join(sorted(unknown))}",
+                        SETTING_UP,
+                    )
+                return apply_move(state, move)
+        return super().apply(state, move)
+
+    def apply_unchecked(self, state: ArkhanosState, move: Move) -> ArkhanosState:
+        return apply_move(state, move)
+
+    def explain_illegal(self, state: ArkhanosState, move: Move) -> IllegalMove:
+        return explain_illegal(state, move)
+
+    def score(self, state: ArkhanosState) -> ScoreSheet:
+        return score(state)
+
+    def phase(self, state: ArkhanosState) -> str:
+        return phase(state)
+
+    def seat_names(self, state: ArkhanosState) -> tuple[str, ...]:
+        return tuple(p.name for p in state.players)
+
+    def describe(self, state: ArkhanosState) -> TableView:
+        return describe(state)
+
+    def state_to_json(self, state: ArkhanosState) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.name}
+        out.update(to_json(state))
+        return out
+
+    def state_from_json(self, data: Any) -> ArkhanosState:
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise BadState('not an Arkhanos state (expected an object with "game": "arkhanos")')
+        body = {k: v for k, v in data.items() if k != "game"}
+        try:
+            state: ArkhanosState = from_json(ArkhanosState, body)
+        except CodecError as error:
+            raise BadState(str(error)) from error
+        check_state(state)
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+
+def check_state(state: ArkhanosState) -> None:
+    """BadState unless every part of `state` is something the rules can play on."""
+
+    def fail(why: str) -> None:
+        raise BadState(why)
+
+    n = len(state.players)
+    if not 2 <= n <= 4:
+        fail("Arkhanos has 2 to 4 players")
+    if len(state.towers) != 4 or len(state.spells) != SPELLS or len(state.pool) != POOL_SPACES:
+        fail(f"a state has 4 towers, {SPELLS} spells and {POOL_SPACES} mana pool spaces")
+    if len(state.colours) != len(state.bag) or min(state.bag, default=0) < 0:
+        fail("bag lists a count (not negative) for each dice colour")
+    if state.step not in STEPS or not 0 <= state.current < n or not 0 <= state.first < n:
+        fail("step, current or first is out of range")
+    if not 1 <= state.round <= state.rounds < POOL_SPACES:
+        fail("round must be between 1 and rounds (at most 9)")
+    if any(s.effect not in EFFECTS for s in state.spells):
+        fail(f"spell effects are {', '.join(EFFECTS)}")
+    tiles = []
+    for entry in state.starters + state.stack:
+        try:
+            tiles.append(parse_entry(entry))
+        except ValueError as error:
+            fail(f"tile entry {entry!r}: {error}")
+    if len({t.id for t in tiles}) != len(tiles):
+        fail("a tile appears twice in starters and stack")
+    if any(not 0 <= t < 4 for t in state.reveals + state.completed):
+        fail("reveals and completed name towers 0-3")
+    for tile in tiles:
+        if len(tile.outer_bonuses) != 3 or len(tile.central_bonuses) != 3 or tile.outer.rule not in RULES:
+            fail(f"tile {tile.id} needs 3 bonuses per side and a known floor rule")
+        if set(tile.outer.colours) - set(state.colours):
+            fail(f"tile {tile.id} names dice colours not in the bag")
+        if set(tile.outer_bonuses + tile.central_bonuses) - set(BONUSES):
+            fail(f"tile {tile.id}: bonuses are {', '.join(BONUSES)}")
+
+    def check_die(die: Die | None) -> None:
+        if die is not None and (die.colour not in state.colours or not 0 <= die.number <= 6):
+            fail(f"{die} is not a die of this bag")
+
+    def check_meeple(meeple: Meeple | None) -> None:
+        if meeple is not None and (not 0 <= meeple.seat < n or meeple.kind not in KINDS):
+            fail(f"bad meeple {meeple}")
+
+    for die in state.table + state.set_aside:
+        check_die(die)
+    for pooled in state.pool:
+        check_die(pooled)
+    for tower in state.towers:
+        for meeple in tower.trapped:
+            check_meeple(meeple)
+        if tower.top is not None:
+            if len(tower.top.pillars) != 3 or tower.top.level < 1:
+                fail("a floor has 3 pillars and a level from 1")
+            for pillar in tower.top.pillars:
+                check_die(pillar.die)
+                check_meeple(pillar.meeple)
+                if pillar.bonus not in BONUSES:
+                    fail(f"unknown pillar bonus {pillar.bonus!r}")
+    for p in state.players:
+        if p.apprentices < 0 or p.masters < 0 or len(p.spellbook) != SPELLS:
+            fail(f"{p.name}'s supply or spellbook is out of range")
+        if set(p.spellbook) - {"", *KINDS}:
+            fail(f"{p.name}'s spellbook holds something other than meeples")
+    if state.pending is not None and (state.step != "bonus" or not 1 <= state.pending.number <= 6):
+        fail("a pending bonus belongs to the bonus step")
+    if state.step == "bonus" and state.pending is None:
+        fail("the bonus step needs a pending bonus")
