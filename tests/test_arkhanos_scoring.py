@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.arkhanos.scoring import award, influence
-from companion.games.arkhanos.state import CENTRAL, OVER, Die, Values
+from companion.games.arkhanos.state import CENTRAL, OVER, ArkhanosState, Die, Values
 from companion.games.base import IllegalMove
 from tests.arkhanos_helpers import GAME, lay, play, put, started, with_player, with_table
 
@@ -61,18 +61,23 @@ def test_central_floors_fetch_fewer_points() -> None:
         state = put(
             put(state, f"{tower}2", "green2", (0, "master")), f"{tower}3", "green3", (1, "apprentice")
         )
-    outer = play(state, "place pink2 A1 apprentice").scored[-1]
-    central = play(state, "place pink2 M1 apprentice").scored[-1]
-    assert outer.influence == central.influence == (3, 1)
-    assert outer.points == (5, 3) and central.points == (3, 2)
-    assert sum(central.points) < sum(outer.points)
+    outer_state = play(state, "place pink2 A1 apprentice")
+    central_state = play(state, "place pink2 M1 apprentice")
+    assert outer_state.scored[-1].influence == central_state.scored[-1].influence == (3, 1)
+    outer, central = finished_points(outer_state)[-1], finished_points(central_state)[-1]
+    assert outer == (5, 3) and central == (3, 2)
+    assert sum(central) < sum(outer)
 
 
 def test_mana_pool_values_can_be_corrected() -> None:
     state = started(2, scoring="outer:7/4/1")
     state = lay(state, "A", f"any/any prestige,prestige,prestige|{ANY}")
     state = put(put(state, "A2", "green2", (1, "apprentice")), "A3", "green3", (1, "apprentice"))
-    assert play(state, "place pink2 A1 apprentice").scored[-1].points == (4, 7)
+    assert finished_points(play(state, "place pink2 A1 apprentice")) == [(4, 7)]
+
+
+def finished_points(state: ArkhanosState) -> list[tuple[int, ...]]:
+    return [s.points for s in GAME.score(state).sources if "finished in round" in s.name]
 
 
 def last_turn(players: int = 2) -> object:

@@ -245,6 +245,26 @@ def test_three_players_one_turn_each() -> None:
     assert state.pool[0] == Die("green", 4) and state.round == 2 and state.first == 1
 
 
+def test_four_players_one_turn_each_and_the_bag_goes_round() -> None:
+    """How to Play: with 4 players, 5 dice and one turn each; "pass the dice bag to the person on
+    your left" — after four rounds every seat has been first player once, then seat 0 again."""
+    state = started(4, ["green1", "green2", "green3", "green4", "green5"])
+    firsts = []
+    for colour in ("pink", "blue", "yellow", "purple", "green"):
+        firsts.append(state.first)
+        order = []
+        for _ in range(4):
+            order.append(state.current)
+            top = state.towers[3].top
+            assert top is not None
+            free = next(f"M{i + 1}" for i, p in enumerate(top.pillars) if not p.occupied)
+            state = turn(state, f"place {state.table[0]} {free} apprentice")
+        assert order == [(firsts[-1] + k) % 4 for k in range(4)]
+        if colour != "green":
+            state = deal(state, *(f"{colour}{n}" for n in (1, 2, 3, 4, 6)))
+    assert firsts == [0, 1, 2, 3, 0]
+
+
 def test_reroll_is_a_chance_move_for_that_die_only() -> None:
     """A rerolled die is reported by the table like any roll (assumed spell Reroll, arkhanos.toml)."""
     state = started(2)

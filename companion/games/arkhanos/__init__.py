@@ -1,4 +1,4 @@
-"""Towers of Arkhanos (Creative Games Studio): 2-4 magic schools build four towers from dice."""
+"""Towers of Arkhanos: 2-4 magic schools build four wizard towers from dice and meeples."""
 
 from __future__ import annotations
 

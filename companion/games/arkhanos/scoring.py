@@ -76,10 +76,7 @@ def floor_values(state: ArkhanosState, tower: int) -> Values:
 
 
 def score_floor(state: ArkhanosState, tower: int, floor: Floor) -> FloorScore:
-    names = tuple(p.name for p in state.players)
-    measures = influence(floor, len(names))
-    points, why = award(measures, floor_values(state, tower), names)
-    return FloorScore(tower, floor.level, state.round, measures, points, why)
+    return FloorScore(tower, floor.level, state.round, influence(floor, len(state.players)))
 
 
 def tower_title(tower: int) -> str:
@@ -91,16 +88,18 @@ def score(state: ArkhanosState) -> ScoreSheet:
     n = len(state.players)
     names = tuple(p.name for p in state.players)
     final = state.step == OVER
-    sources = [
-        ScoreSource(
-            name=f"{tower_title(f.tower)}, floor {f.level} (finished in round {f.round})",
-            rule=TALLY,
-            measures=f.influence,
-            points=f.points,
-            why=f.why,
+    sources = []
+    for f in state.scored:
+        points, why = award(f.influence, floor_values(state, f.tower), names)
+        sources.append(
+            ScoreSource(
+                name=f"{tower_title(f.tower)}, floor {f.level} (finished in round {f.round})",
+                rule=TALLY,
+                measures=f.influence,
+                points=points,
+                why=why,
+            )
         )
-        for f in state.scored
-    ]
     pillars = tuple(p.pillar_prestige for p in state.players)
     sources.append(
         ScoreSource(

@@ -196,8 +196,7 @@ class FloorScore:
     level: int
     round: int
     influence: tuple[int, ...]
-    points: tuple[int, ...]
-    why: str
+    """Each seat's influence on it; the points follow from the mana pool values (scoring.award)."""
 
 
 @dataclass(frozen=True)
