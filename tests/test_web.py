@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -127,3 +128,14 @@ def test_a_game_without_a_drawn_board_shows_its_lines(client: FlaskClient) -> No
     page = client.get("/").data.decode()
     assert "Round 1 · Action Step" in page and "Beasts: Pain in the A" in page
     assert "Scouts: 4 in reserve, 0 in the Graveyard" in page and "place Guild" in page
+
+
+@pytest.mark.parametrize("name", ["amharb", "arkhanos", "turris"])
+def test_every_game_has_a_page(client: FlaskClient, name: str) -> None:
+    """Each registered game starts from the page and shows its table, moves and score sheet."""
+    status, snap = command(client, {"command": "new", "game": name, "players": 2, "options": {}})
+    assert status == 200, snap
+    page = client.get("/")
+    assert page.status_code == 200
+    text = page.data.decode()
+    assert "Scores if the game ended now" in text and html.escape(snap["moves"][0]) in text
