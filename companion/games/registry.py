@@ -6,11 +6,12 @@ from typing import Any
 
 from .amharb import AmharbGame
 from .base import Game
+from .tower import TowerGame
 
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
-    return {game.name: game for game in (AmharbGame(),)}
+    return {game.name: game for game in (AmharbGame(), TowerGame())}
 
 
 def get_game(name: str) -> Game[Any, Any]:
