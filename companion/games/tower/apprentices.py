@@ -13,7 +13,7 @@ from .flow import with_player
 from .gems import ways_to_pay
 from .market import blockers
 from .moves import Hire
-from .state import APPRENTICE_COST, BULLY, RUNNER, STAND_IN, TowerState
+from .state import APPRENTICE_COST, BULLY, STAND_IN, TowerState
 
 RULEBOOK = "Tower rulebook"
 APPRENTICE_RULE = f"{RULEBOOK}: The Apprentices"
@@ -102,7 +102,8 @@ def apply_hire(state: TowerState, move: Hire) -> TowerState:
     )
     if move.apprentice == BULLY:
         players = tuple(
-            replace(p, stall=0) if p.stall == move.stall and s != seat else p for s, p in enumerate(state.players)
+            replace(p, stall=0) if p.stall == move.stall and s != seat else p
+            for s, p in enumerate(state.players)
         )
         apprentices = tuple(
             replace(a, stall=0) if a.stall == move.stall and a.seat != seat else a for a in state.apprentices
@@ -112,6 +113,3 @@ def apply_hire(state: TowerState, move: Hire) -> TowerState:
             lutfi = replace(lutfi, standing=False)
         state = replace(state, players=players, apprentices=apprentices, lutfi=lutfi)
     return state
-
-
-__all__ = ["RUNNER", "apply_hire", "hire_moves", "why_not_hire", "stalls_for"]

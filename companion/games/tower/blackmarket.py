@@ -23,7 +23,7 @@ RULEBOOK = "Tower rulebook"
 BLACK_MARKET = f"{RULEBOOK}: The Black Market"
 SALIL_RULE = f"{RULEBOOK}: Salil, the Tax Collector"
 ENTRY_FEES = (one(PASS), one("green", 6), one("blue", 4), one("red", 2))
-"""Per card: "black market passes ... grant immediate access ... (to the tune of 6 green, 4 blue, or 2 red gems)"."""
+"""Per card: passes "grant immediate access", or buy in "to the tune of 6 green, 4 blue, or 2 red gems"."""
 STOLEN_GEMS = 2  # ASSUMED: the Experienced Thief takes two gems (tower.toml)
 
 
@@ -206,4 +206,3 @@ def apply_use(state: TowerState, move: UseCard) -> TowerState:
             victim = state.players[other]
             state = with_player(state, other, replace(victim, gems=victim.gems - taken))
     return with_player(state, seat, me)
-

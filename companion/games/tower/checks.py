@@ -95,7 +95,11 @@ def _check_board(state: TowerState) -> None:
     if state.guard and state.guard not in numbers:
         _fail("the Royal Guard stands on a stall that is not in play")
     for a in state.apprentices:
-        if a.name not in APPRENTICES or not -1 <= a.seat < state.seats or (a.stall and a.stall not in numbers):
+        if (
+            a.name not in APPRENTICES
+            or not -1 <= a.seat < state.seats
+            or (a.stall and a.stall not in numbers)
+        ):
             _fail(f"apprentice {a.name!r} is out of range")
 
 

@@ -149,7 +149,7 @@ def settle(state: TowerState) -> TowerState:
         if turn.step in (BUILD_DRAW, DEAL) and not state.build_deck and state.build_discard:
             # Build phase: "If the build deck is exhausted, shuffle the discard pile to form a new deck."
             state = replace(state, build_deck=tuple(sorted(state.build_discard)), build_discard=())
-        if turn.step == BLACK_DRAW and not sum(state.black_deck) and sum(state.black_discard):
+        if turn.step == BLACK_DRAW and sum(state.black_deck) == 0 and sum(state.black_discard) > 0:
             # The Black Market: "If the black market deck is exhausted, shuffle the discard pile".
             state = replace(state, black_deck=state.black_discard, black_discard=())
         empty = {
@@ -158,7 +158,7 @@ def settle(state: TowerState) -> TowerState:
             REWARD: state.bag.total == 0,
             BUILD_DRAW: not state.build_deck,
             DEAL: not state.build_deck,
-            BLACK_DRAW: not sum(state.black_deck),
+            BLACK_DRAW: sum(state.black_deck) == 0,
         }
         if empty.get(turn.step) and turn.count:
             # ASSUMED: nothing left to draw anywhere - the draw ends short.

@@ -46,7 +46,11 @@ def lutfi_moves(state: TowerState) -> tuple[LutfiShop, ...]:
     to = destination(state)
     needs = set(lutfi_needs(state))
     stall = state.stall(to)
-    candidates = [(price_value(slot.price), i, slot.material) for i, slot in enumerate(stall.slots) if slot.material in needs]
+    candidates = [
+        (price_value(slot.price), i, slot.material)
+        for i, slot in enumerate(stall.slots)
+        if slot.material in needs
+    ]
     if not candidates:
         return (LutfiShop(to),)
     cheapest = min(value for value, _, _ in candidates)

@@ -12,9 +12,18 @@ from dataclasses import replace
 
 from ..base import CHANCE
 from .apprentices import apply_hire, hire_moves
-from .blackmarket import apply_enter, apply_keep, apply_use, draw_black, entry_moves, handfuls, keep_moves, use_moves
+from .blackmarket import (
+    apply_enter,
+    apply_keep,
+    apply_use,
+    draw_black,
+    entry_moves,
+    handfuls,
+    keep_moves,
+    use_moves,
+)
 from .flow import end_actions, end_of_turn, finish_build, lutfi_turn, settle, start_turn, with_player
-from .gems import COLOURS, PASS, Gems, one, ways_to_pay
+from .gems import COLOURS, PASS, one, ways_to_pay
 from .guard import apply_clear, apply_release, apply_steal, hunt, release_moves, start_moves
 from .lutfi import apply_lutfi, lutfi_moves, place_lutfi
 from .market import empty_spaces, runner_stall, shop_stalls, wants
@@ -27,7 +36,6 @@ from .moves import (
     EnterBlackMarket,
     Hire,
     Keep,
-    LutfiShop,
     Move,
     Pick,
     Release,
@@ -112,8 +120,8 @@ def chance_outcomes(state: TowerState) -> tuple[tuple[Move, float], ...]:
         return tuple((DrawBuild(card), 1 / len(deck)) for card in deck)
     if step == BLACK_DRAW:
         total = sum(state.black_deck)
-        faces = sorted(zip(state.black_cards, state.black_deck), key=lambda pair: pair[0].name)
-        return tuple((Reveal(face.name), n / total) for face, n in faces if n)
+        piles = sorted(zip(state.black_cards, state.black_deck), key=lambda pair: pair[0].name)
+        return tuple((Reveal(face.name), n / total) for face, n in piles if n)
     if step in (LUTFI_DIE, HUNT):
         faces = die_faces(state)
         return tuple((Roll(face), 1 / len(faces)) for face in faces)
@@ -152,7 +160,8 @@ def trade_moves(state: TowerState) -> Iterator[Trade]:
 
 def action_moves(state: TowerState) -> tuple[Move, ...]:
     if state.current.jailed:
-        # The Royal Guard: "you must pay three gems to be released ... at the start of your next action phase".
+        # The Royal Guard: "you must pay three gems to be released from jail at the start of
+        # your next action phase".
         return release_moves(state)
     return (
         *start_moves(state),
@@ -249,7 +258,9 @@ def apply_trade(state: TowerState, move: Trade) -> TowerState:
 
 
 def apply_return(state: TowerState, move: Return) -> TowerState:
-    stalls = tuple(s.with_material(move.slot, move.material) if s.number == move.stall else s for s in state.stalls)
+    stalls = tuple(
+        s.with_material(move.slot, move.material) if s.number == move.stall else s for s in state.stalls
+    )
     returns = list(state.turn.returns)
     returns.remove(move.material)
     state = replace(state, stalls=stalls, turn=replace(state.turn, returns=tuple(returns)))
@@ -310,4 +321,3 @@ def _apply(state: TowerState, move: Move) -> TowerState:
     if isinstance(move, Pick):
         return apply_pick(state, move)
     return apply_lutfi(state, move)
-

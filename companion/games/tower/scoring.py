@@ -28,7 +28,9 @@ def score(state: TowerState) -> ScoreSheet:
         len(state.card_of(p.card)) - max(0, open_places(state, p)) if p.card else 0 for p in state.players
     )
     progress = ", ".join(
-        f"{name} {n}/{len(state.card_of(p.card))}" for name, n, p in zip(names, collected, state.players) if p.card
+        f"{name} {n}/{len(state.card_of(p.card))}"
+        for name, n, p in zip(names, collected, state.players)
+        if p.card
     )
     sources = (
         ScoreSource(name="Tower segments", rule=ENDGAME, measures=segments, points=segments, why=why),
@@ -47,7 +49,8 @@ def score(state: TowerState) -> ScoreSheet:
         if state.winner == seat:
             note = f"built the third segment first: wins ({ENDGAME})"
         elif state.winner == LUTFI_WON:
-            note = f"Lutfi built {state.lutfi.segments if state.lutfi else 0} segments first: Lutfi wins ({SOLO})"
+            built_by_lutfi = state.lutfi.segments if state.lutfi else 0
+            note = f"Lutfi built {built_by_lutfi} segments first: Lutfi wins ({SOLO})"
         elif state.winner == NO_WINNER and segments[seat] < SEGMENTS_TO_WIN:
             left = SEGMENTS_TO_WIN - segments[seat]
             note = f"{left} segment{'s' if left > 1 else ''} to go"

@@ -29,10 +29,10 @@ from .state import (
     Player,
     Slot,
     Stall,
-    make_stall,
     TowerState,
     Turn,
     Variants,
+    make_stall,
 )
 
 RULEBOOK = "Tower rulebook"
@@ -108,7 +108,9 @@ def _stalls(data: dict[str, Any], size: int) -> list[Stall]:
             slots = tuple(Slot(space=str(s["space"]), price=str(s["price"])) for s in raw["slots"])
             stalls.append(make_stall(int(raw["number"]), str(raw["name"]), slots))
     except (KeyError, TypeError, ValueError) as error:
-        raise BadSetup(f"a stall needs number, name, players and slots of space and price: {error}") from error
+        raise BadSetup(
+            f"a stall needs number, name, players and slots of space and price: {error}"
+        ) from error
     numbers = [s.number for s in stalls]
     if len(set(numbers)) != len(numbers) or not all(1 <= n <= 6 for n in numbers):
         raise BadSetup("stall numbers are distinct die faces 1-6")
@@ -141,7 +143,9 @@ def _prices(setup: Setup, stalls: list[Stall]) -> list[Stall]:
         where, sep, price = item.partition("=")
         where = where.strip().lower()
         if not sep or len(where) != 2 or not where[0].isdigit() or int(where[0]) not in changed:
-            raise BadSetup(f"prices: {item.strip()!r} is not 'space=price' for a stall in play (e.g. 3b=1 red)")
+            raise BadSetup(
+                f"prices: {item.strip()!r} is not 'space=price' for a stall in play (e.g. 3b=1 red)"
+            )
         slots = changed[int(where[0])]
         index = SLOT_LETTERS.find(where[1])
         if not 0 <= index < len(slots):
@@ -174,7 +178,9 @@ def _black_cards(data: dict[str, Any]) -> tuple[list[BlackCard], list[int]]:
     deck: list[int] = []
     try:
         for raw in data["black_market"]:
-            card = BlackCard(name=str(raw["name"]).strip(), effect=str(raw["effect"]), price=str(raw["price"]))
+            card = BlackCard(
+                name=str(raw["name"]).strip(), effect=str(raw["effect"]), price=str(raw["price"])
+            )
             if card.effect not in EFFECTS:
                 raise BadSetup(f"black market card {card.name!r}: effect is one of {', '.join(EFFECTS)}")
             if not card.name or "+" in card.name or any(c.name.lower() == card.name.lower() for c in cards):
@@ -193,7 +199,9 @@ def _bag(setup: Setup, data: dict[str, Any]) -> Gems:
     gems = data["gems"]
     raw = setup.option("gems")
     try:
-        green, blue, red = (int(v) for v in raw.split(",")) if raw else (gems["green"], gems["blue"], gems["red"])
+        green, blue, red = (
+            (int(v) for v in raw.split(",")) if raw else (gems["green"], gems["blue"], gems["red"])
+        )
         bag = Gems(green, blue, red, int(gems["passes"]))
     except (KeyError, ValueError) as error:
         raise BadSetup(f"option 'gems' is three whole numbers: green,blue,red (got {raw!r})") from error
@@ -227,7 +235,9 @@ def _layout(setup: Setup, stalls: list[Stall], advanced: bool, rng: random.Rando
     out = []
     it = iter(placed)
     for stall in stalls:
-        out.append(make_stall(stall.number, stall.name, tuple(Slot(s.space, s.price, next(it)) for s in stall.slots)))
+        out.append(
+            make_stall(stall.number, stall.name, tuple(Slot(s.space, s.price, next(it)) for s in stall.slots))
+        )
     return out
 
 
@@ -245,7 +255,9 @@ def initial_state(setup: Setup) -> TowerState:
     if n == 1 and not lutfi:
         raise BadSetup("a solo game is played against Lutfi (Lutfi, Solo Play): set lutfi to on or auto")
     if n == 4 and lutfi:
-        raise BadSetup("Lutfi 'is not meant to participate in a four-player game' (Lutfi, the Automated Player)")
+        raise BadSetup(
+            "Lutfi 'is not meant to participate in a four-player game' (Lutfi, the Automated Player)"
+        )
     try:
         wins_at = int(setup.option("lutfi_wins_at", str(SEGMENTS_TO_WIN)))
         rng = random.Random(int(setup.option("seed", "0")))
@@ -270,7 +282,9 @@ def initial_state(setup: Setup) -> TowerState:
     in_play = Counter(slot.material for stall in stalls for slot in stall.slots if slot.material)
     for card in cards:
         if any(Counter(card)[m] > in_play[m] for m in MATERIALS):
-            raise BadSetup(f"build card {'/'.join(card)} asks for more than the markets hold: {dict(in_play)}")
+            raise BadSetup(
+                f"build card {'/'.join(card)} asks for more than the markets hold: {dict(in_play)}"
+            )
     black, black_deck = _black_cards(data)
     colours = _list(setup, "colours", n, DEFAULT_COLOURS)
     names = _list(setup, "names", n, [c.capitalize() for c in colours])
@@ -291,4 +305,3 @@ def initial_state(setup: Setup) -> TowerState:
         lutfi=Lutfi() if lutfi else None,
         apprentices=tuple(Apprentice(a) for a in APPRENTICES) if variants.apprentices else (),
     )
-

@@ -32,7 +32,22 @@ HUNT = "hunt"  # CHANCE: the Royal Guard's die
 REWARD = "reward"  # CHANCE: the gem for an opponent's arrest
 LUTFI = "lutfi"  # Lutfi moves and shops
 OVER = "over"
-STEPS = (DEAL, LUTFI_DIE, DRAW, ACTION, BLACK_DRAW, KEEP, RETURN, BUILD_DRAW, PICK, BONUS, HUNT, REWARD, LUTFI, OVER)
+STEPS = (
+    DEAL,
+    LUTFI_DIE,
+    DRAW,
+    ACTION,
+    BLACK_DRAW,
+    KEEP,
+    RETURN,
+    BUILD_DRAW,
+    PICK,
+    BONUS,
+    HUNT,
+    REWARD,
+    LUTFI,
+    OVER,
+)
 CHANCE_STEPS = (DEAL, LUTFI_DIE, DRAW, BLACK_DRAW, BUILD_DRAW, BONUS, HUNT, REWARD)
 
 STAND_IN, BULLY, RUNNER = "stand-in", "bully", "runner"
