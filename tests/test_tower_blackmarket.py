@@ -54,7 +54,10 @@ def test_erins_black_market_visit() -> None:
     assert state.turn.step == BLACK_DRAW and GAME.to_move(state) == CHANCE
     assert state.salil == Gems(passes=2)
     odds = dict((str(m), p) for m, p in GAME.chance_outcomes(state))
-    assert odds == {f"reveal {n}": 0.25 for n in ("Common Thief", "Dubious Concoction", "Experienced Thief", "Preferred Customer")}
+    assert odds == {
+        f"reveal {n}": 0.25
+        for n in ("Common Thief", "Dubious Concoction", "Experienced Thief", "Preferred Customer")
+    }
     state = play(state, "reveal Common Thief", "reveal Dubious Concoction", "reveal Preferred Customer")
     assert state.turn.step == KEEP
     assert legal(state) == [
@@ -117,7 +120,9 @@ def test_dubious_concoction_stands_in_for_a_needed_material() -> None:
     needs; it is discarded at the build, not returned to a market."""
     state = give(edit(start(), 0, black_cards=(CONCOCTION,)), 0, "3 green")
     uses = [m for m in legal(state) if m.startswith("use Dubious")]
-    assert uses == [f"use Dubious Concoction as {m} pay 3 green" for m in ("clay", "lumber", "straw", "water")]
+    assert uses == [
+        f"use Dubious Concoction as {m} pay 3 green" for m in ("clay", "lumber", "straw", "water")
+    ]
     state = play(state, "use Dubious Concoction as water pay 3 green")
     assert state.players[0].concoctions == ("water",)
     state = give(state, 0, "3 green")

@@ -232,7 +232,11 @@ def test_lutfi_takes_the_cheapest_item_he_needs() -> None:
 def test_equally_cheap_items_are_the_players_choice() -> None:
     """ "(players must agree on what item is the cheapest)": equal prices are all offered."""
     state = to_lutfi(lutfi_game(roll=2, prices="3a=1 red"))
-    assert legal(state) == ["lutfi to 3 take straw at 3a", "lutfi to 3 take clay at 3b", "lutfi to 3 take water at 3c"]
+    assert legal(state) == [
+        "lutfi to 3 take straw at 3a",
+        "lutfi to 3 take clay at 3b",
+        "lutfi to 3 take water at 3c",
+    ]
 
 
 def test_lutfi_lies_down_when_nothing_he_needs_is_there() -> None:

@@ -132,7 +132,7 @@ def test_players_can_correct_prices_and_data() -> None:
     state = new_game(2, prices="3b=2 blue / 1 red, 1a=4 any")
     assert state.stall(3).slots[1].price == "2 blue / 1 red"
     assert state.stall(1).slots[0].price == "4 any"
-    data = '[gems]\ngreen = 40\nblue = 30\nred = 20\npasses = 10\n'
+    data = "[gems]\ngreen = 40\nblue = 30\nred = 20\npasses = 10\n"
     assert new_game(2, data=data).bag == Gems(40, 30, 20, 10)
     assert new_game(2, gems="50,25,15").bag == Gems(50, 25, 15, 10)
 

@@ -97,5 +97,7 @@ def hand_over(state: TowerState, seat: int, *spaces: str) -> TowerState:
         assert material, f"space {space} is empty"
         stalls = tuple(s.with_material(index, "") if s.number == number else s for s in state.stalls)
         player = state.players[seat]
-        state = edit(replace(state, stalls=stalls), seat, materials=tuple(sorted(player.materials + (material,))))
+        state = edit(
+            replace(state, stalls=stalls), seat, materials=tuple(sorted(player.materials + (material,)))
+        )
     return state
