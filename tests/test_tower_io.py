@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from companion.games.base import BadMoveText, BadState
+from companion.games.base import CHANCE, BadMoveText, BadState, IllegalMove
 from companion.games.tower.gems import Gems
 from companion.games.tower.moves import (
     Buy,
@@ -27,7 +28,7 @@ from companion.games.tower.moves import (
     Trade,
     UseCard,
 )
-from tests.tower_helpers import GAME, action, dealt, edit, give, legal, play, to_salil
+from tests.tower_helpers import GAME, action, dealt, edit, give, legal, new_game, play, to_salil
 
 CARDS = ("clay lumber straw straw water", "clay lumber lumber straw water", "clay clay lumber straw water")
 
@@ -185,3 +186,37 @@ def test_describe_works_for_every_step_of_a_game() -> None:
         assert view.headline and len(view.seats) == 2 and view.shared
         moves = GAME.legal_moves(state)
         state = play(state, moves[len(moves) // 2])
+
+
+def test_every_refused_move_names_its_rule() -> None:
+    """Moves legal at some point of a seeded game, tried at every other step: each refusal is
+    an IllegalMove citing the Tower rulebook (never another error, never accepted)."""
+    rng = random.Random(1)
+    state = dealt(2, cards=CARDS, lutfi_roll=2, lutfi="on", apprentices="on", royal_guard="on")
+    pool: set[object] = set()
+    refused = 0
+    while GAME.to_move(state) is not None:
+        moves = GAME.legal_moves(state)
+        pool.update(moves)
+        for move in rng.sample(sorted(pool, key=str), min(6, len(pool))):
+            if move in moves:
+                continue
+            with pytest.raises(IllegalMove) as error:
+                GAME.apply(state, move)  # type: ignore[arg-type]
+            assert error.value.rule.startswith("Tower rulebook") and error.value.reason
+            refused += 1
+        if GAME.to_move(state) == CHANCE:
+            outcomes = GAME.chance_outcomes(state)
+            move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            move = rng.choice(moves)
+        state = GAME.apply(state, move)
+    assert refused > 100
+
+
+def test_a_player_move_during_a_draw_says_what_comes_first() -> None:
+    state = dealt(3, cards=CARDS)
+    with pytest.raises(IllegalMove, match="first the table reports a gem from the bag"):
+        play(state, "end actions")
+    with pytest.raises(IllegalMove, match="card 99 is not in the build deck"):
+        play(new_game(3), "draw card 99")

@@ -97,19 +97,34 @@ def _offer(state: TowerState) -> str:
     return ", ".join(state.black_cards[c - 1].name for c in state.turn.offer)
 
 
+WHAT_IS_DRAWN = {
+    "deal": "a build card",
+    "build-draw": "a build card",
+    "black-draw": "a black market card",
+    "lutfi-die": "the die",
+    "hunt": "the die",
+}
+
+
 def _chance(state: TowerState, move: Move) -> IllegalMove:
-    if state.turn.step not in CHANCE_STEPS:
+    step = state.turn.step
+    if step not in CHANCE_STEPS:
         return IllegalMove(f"'{move}' is a draw or a roll, and nothing is being drawn now", TURN_SUMMARY)
-    if isinstance(move, DrawGem):
-        return IllegalMove(f"the bag holds no {move.kind} now (it holds {state.bag})", HOW_TO_PLAY)
-    if isinstance(move, Roll):
+    what = WHAT_IS_DRAWN.get(step, "a gem from the bag")
+    if not isinstance(move, CHANCE_MOVES):
         return IllegalMove(
-            f"a {move.face} names no stall in play: roll again "
-            f"(stalls {', '.join(str(s.number) for s in state.stalls)})",
-            ROYAL_GUARD,
+            f"first the table reports {what} ({step} step); then '{move}' may come", TURN_SUMMARY
         )
-    wanted = "a gem" if state.turn.step in ("draw", "bonus", "reward") else "a card or a roll"
-    return IllegalMove(f"'{move}' cannot come up now: the table is drawing {wanted}", TURN_SUMMARY)
+    if isinstance(move, DrawGem) and what.startswith("a gem"):
+        return IllegalMove(f"the bag holds no {move.kind} now (it holds {state.bag})", HOW_TO_PLAY)
+    if isinstance(move, Roll) and what == "the die":
+        stalls = ", ".join(str(s.number) for s in state.stalls)
+        return IllegalMove(f"a {move.face} names no stall in play: roll again (stalls {stalls})", ROYAL_GUARD)
+    if isinstance(move, DrawBuild) and what == "a build card":
+        return IllegalMove(f"card {move.card} is not in the build deck", BUILD)
+    if isinstance(move, Reveal) and what == "a black market card":
+        return IllegalMove(f"the black market deck holds no {move.name}", BLACK_MARKET)
+    return IllegalMove(f"the table is drawing {what} now, not '{move}'", TURN_SUMMARY)
 
 
 def _return(state: TowerState, move: Move) -> IllegalMove:
