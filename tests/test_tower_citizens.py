@@ -303,3 +303,11 @@ def test_preferred_customer_is_no_help_against_the_guard_when_wanted() -> None:
     state = play(state, "use Preferred Customer pay 1 green")
     assert "buy clay at 3b pay 1 red" in legal(state), "shared with Lutfi"
     assert "buy water at 4c pay 1 red" not in legal(state), "not with the guard"
+
+
+def test_a_preferred_customer_does_not_send_the_runner_to_an_occupied_stall() -> None:
+    """The Preferred Customer lets *you* share a stall; the runner still needs a free one."""
+    state = give(edit(edit(start(apprentices="on"), 0, black_cards=(4,)), 1, stall=3), 0, "1 green+1 red")
+    state = play(state, "use Preferred Customer pay 1 green")
+    assert "hire runner at 3 pay 1 red" not in legal(state)
+    assert "hire runner at 4 pay 1 red" in legal(state)

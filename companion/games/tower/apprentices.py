@@ -71,7 +71,9 @@ def stalls_for(state: TowerState, apprentice: str) -> tuple[int, ...]:
         return tuple(n for n in numbers if bully_targets(state, n))
     # The runner buys at a second stall: one open to you, not the one your meeple shops at.
     return tuple(
-        n for n in numbers if n not in (state.turn.visited, me.stall) and not blockers(state, seat, n)
+        n
+        for n in numbers
+        if n not in (state.turn.visited, me.stall) and not blockers(state, seat, n, sharing=False)
     )
 
 

@@ -84,18 +84,19 @@ def occupants(state: TowerState, number: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-def blockers(state: TowerState, seat: int, number: int) -> tuple[str, ...]:
+def blockers(state: TowerState, seat: int, number: int, sharing: bool = True) -> tuple[str, ...]:
     """Who keeps `seat` out of a stall ("inaccessible to everyone else until you leave").
 
     Your own meeple and your own apprentices never keep you out (ASSUMED: the stand-in
     "saves your place in line"). The Royal Guard keeps out wanted players only; a
-    Preferred Customer shares a stall with anyone but the guard (Compatibility)."""
+    Preferred Customer shares a stall with anyone but the guard (Compatibility); `sharing`
+    False asks for the meeple-less case (where the runner may go)."""
     me = state.players[seat]
     who = [p.name for s, p in enumerate(state.players) if p.stall == number and s != seat]
     who += [f"the {a.name}" for a in state.apprentices if a.stall == number and a.seat != seat]
     if state.lutfi and state.lutfi.stall == number and state.lutfi.standing:
         who.append("Lutfi")
-    if state.turn.preferred and state.turn.seat == seat:
+    if sharing and state.turn.preferred and state.turn.seat == seat:
         who = []
     if me.wanted and state.guard == number:
         who.append("the Royal Guard (you are wanted)")
