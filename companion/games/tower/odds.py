@@ -18,7 +18,8 @@ from .state import TowerState
 @cache
 def draw_odds(bag: Gems, draws: int) -> tuple[tuple[Gems, float], ...]:
     """Every handful `draws` gems from `bag` can make, with its probability (without
-    replacement; fewer draws when the bag holds fewer)."""
+    replacement; fewer draws when the bag holds fewer - a refill from Salil in the middle
+    of a draw phase is not foreseen)."""
     draws = min(draws, bag.total)
     total = comb(bag.total, draws)
     found = []
