@@ -7,12 +7,13 @@ from typing import Any
 from .amharb import AmharbGame
 from .arkhanos import ArkhanosGame
 from .base import Game
+from .tower import TowerGame
 from .turris import TurrisGame
 
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
-    return {game.name: game for game in (AmharbGame(), ArkhanosGame(), TurrisGame())}
+    return {game.name: game for game in (AmharbGame(), ArkhanosGame(), TowerGame(), TurrisGame())}
 
 
 def get_game(name: str) -> Game[Any, Any]:
