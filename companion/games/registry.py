@@ -6,11 +6,12 @@ from typing import Any
 
 from .amharb import AmharbGame
 from .base import Game
+from .yuggoth import YuggothGame
 
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
-    return {game.name: game for game in (AmharbGame(),)}
+    return {game.name: game for game in (AmharbGame(), YuggothGame())}
 
 
 def get_game(name: str) -> Game[Any, Any]:
