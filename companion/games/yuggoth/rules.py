@@ -245,6 +245,9 @@ def explain_illegal(state: YuggothState, move: Move) -> IllegalMove:
         if isinstance(move, Combat):
             low, high = combat_range(state, max(declarer(b), 0), b.area)
             return IllegalMove(f"this side's Combat is {low} to {high} dice here", BATTLES)
+        if b.stage == "dice" and not isinstance(move, Combat):
+            seat = declarer(b)
+            return IllegalMove(f"first {state.factions[seat].name} declares its Combat dice", BATTLES)
         if isinstance(move, Kills | Pains | Roll):
             return IllegalMove(f"the dice can show {', '.join(str(m) for m in legal_moves(state))}", BATTLES)
         if isinstance(move, Kill):
