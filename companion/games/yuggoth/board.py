@@ -14,7 +14,7 @@ from typing import Any
 
 RULEBOOK = "Cthulhu Wars: Yuggoth map rules"
 MAP_BASICS = f"{RULEBOOK}: Set Up and Map Basics"
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '\-]*[A-Za-z0-9]")
+NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 '\-]*[A-Za-z0-9])?")
 
 
 class BoardError(ValueError):
