@@ -6,6 +6,7 @@ from ..base import CHANCE, SeatView, TableView
 from .battle import combat_range, roll_to_make, side_name
 from .control import (
     FERTILITY_CULT,
+    gate_word,
     goo_name,
     has_spellbook,
     income,
@@ -161,7 +162,13 @@ def watcher_lines(state: YuggothState) -> list[str]:
 def shared_lines(state: YuggothState) -> tuple[str, ...]:
     board = state.board
     lines = watcher_lines(state)
+    doom = ", ".join(f"{f.name} {f.doom}" for f in sorted(state.factions, key=lambda f: -f.doom))
+    lines.append(f"Doom: {doom} (the game ends at the end of a Doom Phase with 30)")
+    abandoned = [a for a, g in zip(board.areas, state.gates) if g == ABANDONED]
+    if abandoned:
+        lines.append(f"Abandoned Gates (1 Power to every faction): {', '.join(abandoned)}")
     if board.overlook:
+        lines.append(f"{board.overlook}: {gate_word(state, board.overlook)}")
         controller = slime_controller(state)
         who = state.factions[controller].name if controller >= 0 else "nobody (uncontrolled)"
         cost = 1 if slimes_in_play(state) else 0
@@ -202,7 +209,10 @@ def headline(state: YuggothState, actor: int | str | None) -> str:
     if actor == CHANCE:
         who = "roll the die" if state.step in (DECAY, AWAKENING) else "roll the Battle dice"
     elif actor == "watcher":
-        who = "the Watcher"
+        attackers = state.watcher.attackers
+        who = (
+            f"the Watcher, controlled by {state.factions[attackers[0]].name}" if attackers else "the Watcher"
+        )
     elif isinstance(actor, int):
         who = state.factions[actor].name
         if state.step == RITUALS:
