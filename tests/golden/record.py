@@ -26,6 +26,12 @@ PLAYTHROUGHS = {
         {"seed": "12", "cults": "yog-sothoth,dagon-hydra,cthulhu", "altars": "random"},
     ),
     "amharb-4p": ("amharb", 4, {"seed": "13", "cults": "nyog-sothep,nyarlathotep,cthugha,hastur"}),
+    "yuggoth-3p": ("yuggoth", 3, {"seed": "21", "factions": "black-goat,opener-of-the-way,crawling-chaos"}),
+    "yuggoth-5p": (
+        "yuggoth",
+        5,
+        {"seed": "22", "factions": "great-cthulhu,crawling-chaos,black-goat,yellow-sign,opener-of-the-way"},
+    ),
 }
 
 
