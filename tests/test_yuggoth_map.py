@@ -351,3 +351,25 @@ def test_describe_tells_a_player_what_matters() -> None:
     assert "The Watcher sleeps" in shared
     assert "a roll of 5 Awakens it" in shared
     assert "Ritual of Annihilation: next costs 5" in shared
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("recruit Fungus Forest", "no Acolyte left in its pool"),
+        ("gate Fungus Forest", "already has a Gate"),
+        ("summon Polar Sea", "does not control a Gate on Polar Sea"),
+        ("move acolyte Fungus Forest > Laboratory", "not adjacent"),
+        ("battle Fungus Forest vs crawling-chaos", "has no Units on Fungus Forest"),
+        ("battle Polar Sea vs slimes", "needs your Units on Polar Sea"),
+        ("capture crawling-chaos acolyte at Fungus Forest", "needs your Monster or Great Old One"),
+        ("surgery Fungus Forest", "Control of the Laboratory Gate"),
+        ("spellbook frenzy", "already has frenzy"),
+        ("elder sign 2", "holds no Elder Sign"),
+        ("ritual", "not an Action Phase move"),
+    ],
+)
+def test_an_illegal_action_says_why(move: str, reason: str) -> None:
+    state = faction_field(new(), "black-goat", spellbooks=("frenzy",))
+    with pytest.raises(IllegalMove, match=reason):
+        play(state, move)

@@ -349,6 +349,10 @@ def test_the_controller_may_have_himself_attacked_second() -> None:
     state = play(state, "watcher attacks black-goat", "combat 6", "kills 0", "pains 0", "kills 3")
     assert state.battle is not None and state.battle.sides == (-1, 2), "then Crawling Chaos, without a choice"
     assert state.battle.dice == (7, 0), "the Watcher lost strength: 7 dice, not 10"
+    state = play(state, "kills 0", "pains 0")
+    # "Any number of Battles in a single Area, against multiple Factions, counts as a single
+    # Watcher Attack": Black Goat controls the next one.
+    assert state.step == WATCHER_ATTACK and state.watcher.attackers == (0, 1)
 
 
 def test_the_defender_chooses_its_losses_then_where_its_pained_units_go() -> None:
@@ -457,3 +461,21 @@ def test_any_player_may_battle_it_in_the_action_phase_for_1_power() -> None:
     state = play(state, "combat 2", "kills 1", "kills 0", "pains 0")
     assert state.watcher.position == 5
     assert state.step == ACTIONS and state.current != 0, "the Battle was Black Goat's action"
+
+
+def test_the_page_shows_the_battle_and_what_to_roll() -> None:
+    state = put(bare(), "Pyramid Slopes", "black-goat", monsters=1)
+    state = attacking(awake_at(state, "Watcher Postern", position=9))
+    view = GAME.describe(state)
+    assert (
+        view.headline == "Round 1 · Action Phase: the Watcher Attacks · the Watcher, controlled by Black Goat"
+    )
+    assert "The Watcher is AWAKE on Watcher Postern, its token at 9: it rolls 9 Combat dice" in view.shared
+    state = play(state, "watcher > Pyramid Slopes")
+    shared = GAME.describe(state).shared
+    assert "Battle on Pyramid Slopes: the Watcher (9 dice) against Black Goat (? dice)" in shared
+    assert "Black Goat declares its Combat: 0 to 4 dice" in shared
+    state = play(state, "combat 2")
+    assert "Roll the Watcher's dice and report its Kills" in GAME.describe(state).shared
+    with pytest.raises(IllegalMove, match="the dice can show kills 0"):
+        play(state, "kills 10")

@@ -202,7 +202,7 @@ def why_not(state: YuggothState, move: Move) -> IllegalMove | None:
         if not 1 <= move.value <= 3:
             return IllegalMove("an Elder Sign is worth 1, 2 or 3 Doom", ACTION_PHASE)
         return None
-    return IllegalMove(f"{move} is not an action", ACTION_PHASE)
+    return IllegalMove(f"'{move}' is not an Action Phase move, and it is the Action Phase", ACTION_PHASE)
 
 
 def _areas_named(move: Move) -> list[str]:
