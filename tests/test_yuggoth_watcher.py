@@ -479,3 +479,13 @@ def test_the_page_shows_the_battle_and_what_to_roll() -> None:
     assert "Roll the Watcher's dice and report its Kills" in GAME.describe(state).shared
     with pytest.raises(IllegalMove, match="the dice can show kills 0"):
         play(state, "kills 10")
+
+
+def test_watcher_moves_out_of_order_are_explained() -> None:
+    state = attacking(three_armies())
+    with pytest.raises(IllegalMove, match="first the Watcher moves"):
+        play(state, "watcher attacks black-goat")
+    with pytest.raises(IllegalMove, match="within its reach"):
+        play(state, "watcher has no target")
+    with pytest.raises(IllegalMove, match="Attacks before the First Player"):
+        play(state, "pass")

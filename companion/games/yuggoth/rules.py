@@ -268,7 +268,15 @@ def explain_illegal(state: YuggothState, move: Move) -> IllegalMove:
         if isinstance(move, WatcherTo):
             return _why_not_watcher_to(state, move)
         if isinstance(move, WatcherAttacks):
-            return IllegalMove(f"{move.faction} has no Units where the Watcher stands", CONTROLLING)
+            if not state.watcher.targets:
+                return IllegalMove("first the Watcher moves; then it attacks the factions there", CONTROLLING)
+            return IllegalMove(
+                f"{move.faction} is not among the factions it has still to attack here", CONTROLLING
+            )
+        if isinstance(move, WatcherTo | WatcherStays) and state.watcher.targets:
+            return IllegalMove("the Watcher has moved: choose whom it attacks next", CONTROLLING)
+        if isinstance(move, WatcherStays):
+            return IllegalMove("an Area with Units is within its reach", CONTROLLING)
         return IllegalMove("the Watcher Attacks before the First Player's first turn", ATTACKS)
     if step in (DECAY, AWAKENING):
         if isinstance(move, Roll):
