@@ -37,9 +37,6 @@ from .state import (
 )
 
 BRAIN_CYLINDERS = f"{RULEBOOK}: Brain Cylinders"
-WATCHER_ATTACKS = f"{RULEBOOK}: Action Phase - The Watcher Attacks"
-CONTROLLING = f"{RULEBOOK}: Controlling the Watcher"
-UNCONTROLLED_SLIMES = f"{RULEBOOK}: The Slime Seas (uncontrolled Slime Molds)"
 SLIME_COMBAT = 2  # "Slime Molds have a Combat of 2"
 KILLABLE = (ACOLYTE, CYLINDER, MONSTER, GOO, SLIME)
 PAINABLE = (ACOLYTE, MONSTER, GOO, SLIME)

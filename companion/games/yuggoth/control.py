@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .board import RULEBOOK
 from .setup import data
-from .state import ABANDONED, GOO, NO_GATE, SLIME, Force, YuggothState
+from .state import ABANDONED, NO_GATE, SLIME, Force, YuggothState
 
 OPENER = "opener-of-the-way"
 BLACK_GOAT = "black-goat"
@@ -21,7 +21,6 @@ FRENZY = "frenzy"
 SPELLBOOKS = {FERTILITY_CULT: BLACK_GOAT, FRENZY: BLACK_GOAT}
 """The Spellbooks the map's rules mention, and whose they are."""
 
-GREEN_PYRAMID = f"{RULEBOOK}: The Green Pyramid"
 LABORATORY = f"{RULEBOOK}: The Laboratory"
 SLIME_SEAS = f"{RULEBOOK}: The Slime Seas"
 
@@ -229,7 +228,3 @@ def gate_word(state: YuggothState, area: str) -> str:
     if gate == ABANDONED:
         return "an Abandoned Gate"
     return f"{state.factions[gate].name}'s Gate"
-
-
-def goo_label(state: YuggothState, seat: int) -> str:
-    return goo_name(state, seat) if seat >= 0 else GOO

@@ -15,7 +15,6 @@ AWAKENS = f"{RULEBOOK}: Doom Phase - The Watcher Awakens"
 DECAYS = f"{RULEBOOK}: The Watcher Decays"
 ATTACKS = f"{RULEBOOK}: Action Phase - The Watcher Attacks"
 CONTROLLING = f"{RULEBOOK}: Controlling the Watcher"
-RESET = f"{RULEBOOK}: Controlling the Watcher (the token drops to 0)"
 
 
 def awakening_areas(state: YuggothState) -> tuple[tuple[str, int, str], ...]:
