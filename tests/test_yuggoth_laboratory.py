@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.base import BadSetup, IllegalMove, Setup
-from companion.games.yuggoth.control import income, laboratory_surgeons
+from companion.games.yuggoth.control import cylinders_in_play, income, laboratory_surgeons
 from companion.games.yuggoth.state import GATHER, YuggothState
 from companion.games.yuggoth.watcher import begin_attacks
 from tests.yuggoth_helpers import (
@@ -235,8 +235,10 @@ def test_a_captured_cylinder_not_converted_is_sacrificed_next_gather_power() -> 
     assert state.gate("Crater Fields") == -1, "the Opener lost its only Cultist there"
     assert [(c.owner, c.kind) for c in state.factions[2].captives] == [(1, "cylinder")]
     assert ("1 Captured Cultists Sacrificed", 1) in income(state, 2)
+    assert cylinders_in_play(state, 1) == 1, "the token is on Crawling Chaos's card, still in play"
     state = play(replace(state, step=GATHER), "gather power")
     assert state.factions[2].captives == ()
+    assert cylinders_in_play(state, 1) == 0
 
 
 def test_a_fifth_cylinder_cannot_be_converted() -> None:
