@@ -52,7 +52,7 @@ def test_a_player_starts_and_plays_on_a_phone(server: str, page: Page) -> None:
     page.fill("input[name='option.names']", "Ana,Ben")
     page.select_option("select[name=players]", "2")
     page.fill("input[name='option.cults']", "hastur,cthulhu")
-    page.click("text=Start")
+    page.get_by_role("button", name="Start", exact=True).click()
     assert "Ana" in page.inner_text(".status") and "tower phase" in page.inner_text(".status")
     assert page.locator(".board .space").count() == 48  # the 2-player island
     page.click("button:has-text('tower L1 D>B')")

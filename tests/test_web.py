@@ -130,7 +130,7 @@ def test_a_game_without_a_drawn_board_shows_its_lines(client: FlaskClient) -> No
     assert "Scouts: 4 in reserve, 0 in the Graveyard" in page and "place Guild" in page
 
 
-@pytest.mark.parametrize("name", ["amharb", "arkhanos", "tower", "turris"])
+@pytest.mark.parametrize("name", ["amharb", "arkhanos", "tower", "turris", "yuggoth"])
 def test_every_game_has_a_page(client: FlaskClient, name: str) -> None:
     """Each registered game starts from the page and shows its table, moves and score sheet."""
     status, snap = command(client, {"command": "new", "game": name, "players": 2, "options": {}})

@@ -9,11 +9,15 @@ from .arkhanos import ArkhanosGame
 from .base import Game
 from .tower import TowerGame
 from .turris import TurrisGame
+from .yuggoth import YuggothGame
 
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
-    return {game.name: game for game in (AmharbGame(), ArkhanosGame(), TowerGame(), TurrisGame())}
+    return {
+        game.name: game
+        for game in (AmharbGame(), ArkhanosGame(), TowerGame(), TurrisGame(), YuggothGame())
+    }
 
 
 def get_game(name: str) -> Game[Any, Any]:

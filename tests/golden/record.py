@@ -29,6 +29,12 @@ PLAYTHROUGHS = {
     "arkhanos-2p": ("arkhanos", 2, {"names": "Ana,Ben"}),
     "arkhanos-3p": ("arkhanos", 3, {"names": "Ana,Ben,Cy"}),
     "arkhanos-4p": ("arkhanos", 4, {"names": "Ana,Ben,Cy,Di"}),
+    "yuggoth-3p": ("yuggoth", 3, {"seed": "21", "factions": "black-goat,opener-of-the-way,crawling-chaos"}),
+    "yuggoth-5p": (
+        "yuggoth",
+        5,
+        {"seed": "22", "factions": "great-cthulhu,crawling-chaos,black-goat,yellow-sign,opener-of-the-way"},
+    ),
 }
 
 

@@ -1,0 +1,178 @@
+"""Cthulhu Wars on the Yuggoth map (Petersen Games): the map's own machinery - the Watcher
+of the Green Pyramid, Slime Molds, the Laboratory and Brain Cylinders - on a minimal,
+stated model of the base game (docs/yuggoth.md). 2-5 players."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..base import BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
+from ..codec import CodecError, from_json, to_json
+from .board import RULEBOOK, BoardError
+from .describe import describe
+from .moves import (
+    Awaken,
+    BuildGate,
+    CallSlime,
+    Capture,
+    Control,
+    Fight,
+    Move,
+    MoveUnit,
+    Pain,
+    Recruit,
+    Summon,
+    Surgery,
+    WatcherTo,
+    parse_move,
+)
+from .rules import apply_move, chance_outcomes, explain_illegal, legal_moves, to_move
+from .scoring import score
+from .setup import OPTIONS, data, initial_state
+from .state import (
+    BATTLE,
+    NO_GATE,
+    OVER,
+    SLIMES_SIDE,
+    STEPS,
+    WATCHER_SIDE,
+    YuggothState,
+)
+
+__all__ = ["YuggothGame"]
+
+
+class YuggothGame(Game[YuggothState, Move]):
+    name = "yuggoth"
+    title = "Cthulhu Wars: Yuggoth"
+    min_players = 2
+    max_players = 5
+    rulebook = RULEBOOK
+    options = OPTIONS
+
+    def initial_state(self, setup: Setup) -> YuggothState:
+        return initial_state(setup)
+
+    def to_move(self, state: YuggothState) -> int | str | None:
+        return to_move(state)
+
+    def legal_moves(self, state: YuggothState) -> tuple[Move, ...]:
+        return legal_moves(state)
+
+    def chance_outcomes(self, state: YuggothState) -> tuple[tuple[Move, float], ...]:
+        return chance_outcomes(state)
+
+    def canonical(self, state: YuggothState, move: Move) -> Move:
+        """Area names typed in any case become the map's spelling; Surgery lists in map order."""
+        spell = state.board.spelled
+        if isinstance(move, Recruit | BuildGate | Summon | Awaken | CallSlime | Control | WatcherTo | Fight):
+            move = replace(move, area=spell(move.area))
+        elif isinstance(move, Capture):
+            move = replace(move, area=spell(move.area))
+        elif isinstance(move, MoveUnit):
+            move = replace(move, source=spell(move.source), target=spell(move.target))
+        elif isinstance(move, Pain) and move.to:
+            move = replace(move, to=spell(move.to))
+        elif isinstance(move, Surgery):
+            areas = [spell(a) for a in move.areas]
+            if all(state.board.has(a) for a in areas):
+                areas.sort(key=state.board.areas.index)
+            move = Surgery(tuple(areas))
+        return move
+
+    def apply_unchecked(self, state: YuggothState, move: Move) -> YuggothState:
+        return apply_move(state, move)
+
+    def explain_illegal(self, state: YuggothState, move: Move) -> IllegalMove:
+        return explain_illegal(state, move)
+
+    def score(self, state: YuggothState) -> ScoreSheet:
+        return score(state)
+
+    def phase(self, state: YuggothState) -> str:
+        return state.step
+
+    def seat_names(self, state: YuggothState) -> tuple[str, ...]:
+        return tuple(f.name for f in state.factions)
+
+    def describe(self, state: YuggothState) -> TableView:
+        return describe(state, to_move(state))
+
+    def state_to_json(self, state: YuggothState) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.name}
+        out.update(to_json(state))
+        return out
+
+    def state_from_json(self, data_: Any) -> YuggothState:
+        if not isinstance(data_, dict) or data_.get("game") != self.name:
+            raise BadState('not a Yuggoth state (expected an object with "game": "yuggoth")')
+        body = {k: v for k, v in data_.items() if k != "game"}
+        try:
+            state: YuggothState = from_json(YuggothState, body)
+        except CodecError as error:
+            raise BadState(str(error)) from error
+        check_state(state)
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+
+def check_state(state: YuggothState) -> None:
+    """BadState unless every part of `state` is something the rules can play on."""
+
+    def fail(why: str) -> None:
+        raise BadState(why)
+
+    try:
+        board = state.board
+    except BoardError as error:
+        raise BadState(str(error)) from error
+    n = len(state.factions)
+    areas = len(board.areas)
+    if not 2 <= n <= 5:
+        fail("Yuggoth is played by 2 to 5 factions")
+    known = data()["factions"]
+    if any(f.faction not in known for f in state.factions) or len({f.faction for f in state.factions}) != n:
+        fail(f"factions are different names from {', '.join(sorted(known))}")
+    if len(state.gates) != areas or len(state.slimes) != areas:
+        fail("gates and slimes need one entry per Area of the map")
+    keys = [(f.area, f.seat) for f in state.units]
+    if any(not board.has(a) or not 0 <= s < n for a, s in keys):
+        fail("every Unit entry names an Area of the map and a seat")
+    if keys != sorted(set(keys), key=lambda k: (board.areas.index(k[0]), k[1])) or any(
+        not f.total for f in state.units
+    ):
+        fail("Unit entries are in map and seat order, one per (Area, seat), none empty")
+    if any(not NO_GATE <= g < n for g in state.gates):
+        fail("a Gate is -2 (none), -1 (Abandoned) or a seat")
+    if any(s < 0 for s in state.slimes) or sum(state.slimes) > data()["slime_molds"]:
+        fail("Slime Molds per Area are 0 or more, 6 at most in all")
+    for force in state.units:
+        if min(force.acolytes, force.cylinders, force.monsters, force.goo) < 0 or force.goo > 1:
+            fail("Unit counts are never negative, and a faction has one Great Old One")
+    for f in state.factions:
+        if f.power < 0 or f.doom < 0 or f.elder_signs < 0 or f.pool < 0 or not board.has(f.start):
+            fail(f"{f.name}: Power, Doom, Elder Signs and pool are never negative; the start is an Area")
+        if any(not 0 <= c.owner < n or c.kind not in ("acolyte", "cylinder") for c in f.captives):
+            fail(f"{f.name}: a Captive is an Acolyte or a Brain Cylinder of a faction in the game")
+    if state.step not in STEPS or not 0 <= state.current < n or not 0 <= state.first < n:
+        fail("step, current or first is out of range")
+    if any(not 0 <= s < n for s in state.pending) or state.rituals < 0 or state.round < 1:
+        fail("pending seats, rituals or round out of range")
+    w = state.watcher
+    if w.awake and not board.has(w.area) or not w.awake and w.area:
+        fail("an awake Watcher stands in an Area of the map; a sleeping one is off the map")
+    if not 0 <= w.position <= 30 or any(not 0 <= s < n for s in (*w.attackers, *w.targets)):
+        fail("the Watcher's token or its attackers are out of range")
+    b = state.battle
+    if (b is None) != (state.step != BATTLE):
+        fail("a Battle record exists exactly during the battle step")
+    if b is not None:
+        if not board.has(b.area) or b.stage not in ("dice", "roll", "kills", "pains"):
+            fail("the Battle's Area or stage is unknown")
+        if any(not (0 <= s < n or s in (WATCHER_SIDE, SLIMES_SIDE)) for s in b.sides):
+            fail("a Battle side is a seat, -1 (the Watcher) or -2 (uncontrolled Slime Molds)")
+    if state.step == OVER and b is not None:
+        fail("no Battle after the game is over")
