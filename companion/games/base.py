@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .codec import CodecError, from_json, to_json
+
 CHANCE = "chance"
 """`to_move` value when the table must report a die roll or a card draw."""
 
@@ -123,6 +125,10 @@ class Game(ABC, Generic[S, M]):
     rulebook: str
     options: dict[str, str] = {}
     """Setup options this game understands, with what each means."""
+    state_type: type
+    """The frozen dataclass of this game's states (the codec reads its type hints)."""
+    state_noun: str
+    """How errors name a state of this game: "an Am'harb state"."""
 
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...
@@ -167,12 +173,22 @@ class Game(ABC, Generic[S, M]):
     def phase(self, state: S) -> str:
         """The named phase or step, for the panel LEDs and the page."""
 
-    @abstractmethod
-    def state_to_json(self, state: S) -> dict[str, Any]: ...
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return {"game": self.name, **to_json(state)}
 
-    @abstractmethod
     def state_from_json(self, data: Any) -> S:
         """Raises `BadState` for anything that is not a state of this game."""
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise BadState(f'not {self.state_noun} (expected an object with "game": "{self.name}")')
+        try:
+            state: S = from_json(self.state_type, {k: v for k, v in data.items() if k != "game"})
+        except CodecError as error:
+            raise BadState(str(error)) from error
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: S) -> None:
+        """Raise `BadState` for a well-typed state the rules cannot play on (games override)."""
 
     @abstractmethod
     def parse_move(self, text: str) -> M:

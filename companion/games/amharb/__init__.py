@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import BadState, Game, ScoreSheet, Setup
-from ..codec import CodecError, from_json, to_json
 from .board import SIDES, geometry
 from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
@@ -23,6 +22,8 @@ class AmharbGame(Game[AmharbState, Move]):
     max_players = 4
     rulebook = RULEBOOK
     options = OPTIONS
+    state_type = AmharbState
+    state_noun = "an Am'harb state"
 
     def initial_state(self, setup: Setup) -> AmharbState:
         return initial_state(setup)
@@ -56,21 +57,8 @@ class AmharbGame(Game[AmharbState, Move]):
     def seat_names(self, state: AmharbState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
 
-    def state_to_json(self, state: AmharbState) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.name}
-        out.update(to_json(state))
-        return out
-
-    def state_from_json(self, data_: Any) -> AmharbState:
-        if not isinstance(data_, dict) or data_.get("game") != self.name:
-            raise BadState('not an Am\'harb state (expected an object with "game": "amharb")')
-        body = {k: v for k, v in data_.items() if k != "game"}
-        try:
-            state: AmharbState = from_json(AmharbState, body)
-        except CodecError as error:
-            raise BadState(str(error)) from error
+    def check_state(self, state: AmharbState) -> None:
         check_state(state)
-        return state
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

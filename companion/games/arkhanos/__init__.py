@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ..base import CHANCE, Actor, BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
-from ..codec import CodecError, from_json, to_json
 from .explain import explain_illegal
 from .moves import Move, Reveal, parse_move
 from .rules import RULEBOOK, SETTING_UP, apply_move, chance_outcomes, legal_moves, to_move
@@ -26,6 +24,8 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     max_players = 4
     rulebook = RULEBOOK
     options = OPTIONS
+    state_type = ArkhanosState
+    state_noun = "an Arkhanos state"
 
     def initial_state(self, setup: Setup) -> ArkhanosState:
         return initial_state(setup)
@@ -70,21 +70,8 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     def describe(self, state: ArkhanosState) -> TableView:
         return describe(state)
 
-    def state_to_json(self, state: ArkhanosState) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.name}
-        out.update(to_json(state))
-        return out
-
-    def state_from_json(self, data: Any) -> ArkhanosState:
-        if not isinstance(data, dict) or data.get("game") != self.name:
-            raise BadState('not an Arkhanos state (expected an object with "game": "arkhanos")')
-        body = {k: v for k, v in data.items() if k != "game"}
-        try:
-            state: ArkhanosState = from_json(ArkhanosState, body)
-        except CodecError as error:
-            raise BadState(str(error)) from error
+    def check_state(self, state: ArkhanosState) -> None:
         check_state(state)
-        return state
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -4,10 +4,8 @@ Citizens of Meeplestand (the Apprentices, the Royal Guard, Lutfi)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from ..base import BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
-from ..codec import CodecError, from_json, to_json
+from ..base import Game, IllegalMove, ScoreSheet, Setup, TableView
 from .checks import check_state
 from .describe import describe
 from .explain import explain_illegal
@@ -27,6 +25,8 @@ class TowerGame(Game[TowerState, Move]):
     max_players = 4
     rulebook = RULEBOOK
     options = OPTIONS
+    state_type = TowerState
+    state_noun = "a Tower state"
 
     def initial_state(self, setup: Setup) -> TowerState:
         return initial_state(setup)
@@ -68,21 +68,8 @@ class TowerGame(Game[TowerState, Move]):
     def describe(self, state: TowerState) -> TableView:
         return describe(state)
 
-    def state_to_json(self, state: TowerState) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.name}
-        out.update(to_json(state))
-        return out
-
-    def state_from_json(self, data: Any) -> TowerState:
-        if not isinstance(data, dict) or data.get("game") != self.name:
-            raise BadState('not a Tower state (expected an object with "game": "tower")')
-        body = {k: v for k, v in data.items() if k != "game"}
-        try:
-            state: TowerState = from_json(TowerState, body)
-        except CodecError as error:
-            raise BadState(str(error)) from error
+    def check_state(self, state: TowerState) -> None:
         check_state(state)
-        return state
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Setup, Standing, TableView
-from ..codec import CodecError, from_json, to_json
 from .beasts import BEASTS, BETRAYERS, RESOURCES, speed
 from .board import default_board
 from .ending import ROOM_PRESTIGE, standings
@@ -65,6 +64,8 @@ class TurrisGame(Game[TurrisState, Move]):
     max_players = 4
     rulebook = RULEBOOK
     options = OPTIONS
+    state_type = TurrisState
+    state_noun = "a Turris state"
 
     def initial_state(self, setup: Setup) -> TurrisState:
         return initial_state(setup)
@@ -182,18 +183,8 @@ class TurrisGame(Game[TurrisState, Move]):
             headline += f": the {BEASTS[state.beast]} acts next"
         return TableView(headline, tuple(seats), tuple(shared))
 
-    def state_to_json(self, state: TurrisState) -> dict[str, Any]:
-        return {"game": self.name, **to_json(state)}
-
-    def state_from_json(self, data: Any) -> TurrisState:
-        if not isinstance(data, dict) or data.get("game") != self.name:
-            raise BadState('not a Turris state (expected an object with "game": "turris")')
-        try:
-            state: TurrisState = from_json(TurrisState, {k: v for k, v in data.items() if k != "game"})
-        except CodecError as error:
-            raise BadState(str(error)) from error
+    def check_state(self, state: TurrisState) -> None:
         check_state(state)
-        return state
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -5,10 +5,8 @@ stated model of the base game (docs/yuggoth.md). 2-5 players."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ..base import BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
-from ..codec import CodecError, from_json, to_json
 from .board import RULEBOOK, BoardError
 from .describe import describe
 from .moves import (
@@ -50,6 +48,8 @@ class YuggothGame(Game[YuggothState, Move]):
     max_players = 5
     rulebook = RULEBOOK
     options = OPTIONS
+    state_type = YuggothState
+    state_noun = "a Yuggoth state"
 
     def initial_state(self, setup: Setup) -> YuggothState:
         return initial_state(setup)
@@ -99,21 +99,8 @@ class YuggothGame(Game[YuggothState, Move]):
     def describe(self, state: YuggothState) -> TableView:
         return describe(state, to_move(state))
 
-    def state_to_json(self, state: YuggothState) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.name}
-        out.update(to_json(state))
-        return out
-
-    def state_from_json(self, data_: Any) -> YuggothState:
-        if not isinstance(data_, dict) or data_.get("game") != self.name:
-            raise BadState('not a Yuggoth state (expected an object with "game": "yuggoth")')
-        body = {k: v for k, v in data_.items() if k != "game"}
-        try:
-            state: YuggothState = from_json(YuggothState, body)
-        except CodecError as error:
-            raise BadState(str(error)) from error
+    def check_state(self, state: YuggothState) -> None:
         check_state(state)
-        return state
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
