@@ -59,6 +59,16 @@ class Setup:
     def option(self, name: str, default: str = "") -> str:
         return self.options.get(name, default)
 
+    def values(self, name: str, count: int | None, default: list[str]) -> list[str]:
+        """A comma-separated option ("names", "colours"…): `count` non-empty values when given
+        (`default` cut to `count` when the option is not), else any number of them."""
+        raw = self.option(name)
+        values = [v.strip() for v in raw.split(",")] if raw else default[:count]
+        if (count is not None and len(values) != count) or not all(values):
+            wanted = f"{count} comma-separated values" if count is not None else "comma-separated values"
+            raise BadSetup(f"option {name!r} needs {wanted}, got {raw!r}")
+        return values
+
 
 @dataclass(frozen=True)
 class ScoreSource:

@@ -35,13 +35,6 @@ def data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _list(setup: Setup, name: str, count: int, default: list[str]) -> list[str]:
-    raw = setup.option(name)
-    values = [v.strip() for v in raw.split(",")] if raw else default[:count]
-    if len(values) != count or not all(values):
-        raise BadSetup(f"option {name!r} needs {count} comma-separated values, got {raw!r}")
-    return values
-
 
 def _altar_tiles(setup: Setup, board: tuple[str, ...], rng: random.Random) -> dict[int, int]:
     """Doom per altar space: given, or drawn with large altars never on the outer edge.
@@ -120,12 +113,12 @@ def initial_state(setup: Setup) -> AmharbState:
         geo = geometry(board)
     except ValueError as error:
         raise BadSetup(str(error)) from error
-    sides = _list(setup, "sides", n, list(layout["sides"]) if not setup.option("board") else list("SWNE"))
+    sides = setup.values("sides", n, list(layout["sides"]) if not setup.option("board") else list("SWNE"))
     if set(sides) - set("SWNE") or len(set(sides)) != n:
         raise BadSetup("sides are distinct letters from S, W, N, E")
-    colours = _list(setup, "colours", n, data()["player_colours"])
-    names = _list(setup, "names", n, [c.capitalize() for c in colours])
-    cults = _list(setup, "cults", n, rng.sample(sorted(cults_data), n))
+    colours = setup.values("colours", n, data()["player_colours"])
+    names = setup.values("names", n, [c.capitalize() for c in colours])
+    cults = setup.values("cults", n, rng.sample(sorted(cults_data), n))
     if set(cults) - set(cults_data) or len(set(cults)) != n:
         raise BadSetup(f"cults are {n} distinct names from {', '.join(sorted(cults_data))}")
     if len(set(colours)) != n:

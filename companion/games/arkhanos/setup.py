@@ -48,13 +48,6 @@ def dice_for(players: int) -> int:
     return 4 if players == 3 else 5
 
 
-def _list(setup: Setup, name: str, count: int, default: list[str]) -> list[str]:
-    raw = setup.option(name)
-    values = [v.strip() for v in raw.split(",")] if raw else default[:count]
-    if len(values) != count or not all(values):
-        raise BadSetup(f"option {name!r} needs {count} comma-separated values, got {raw!r}")
-    return values
-
 
 def _dice(setup: Setup) -> tuple[tuple[str, ...], tuple[int, ...]]:
     raw = setup.option("dice")
@@ -152,8 +145,8 @@ def initial_state(setup: Setup) -> ArkhanosState:
     unknown = set(setup.options) - set(OPTIONS)
     if unknown:
         raise BadSetup(f"unknown options {sorted(unknown)}; known: {sorted(OPTIONS)}")
-    colours = _list(setup, "colours", n, data()["player_colours"])
-    names = _list(setup, "names", n, [c.capitalize() for c in colours])
+    colours = setup.values("colours", n, data()["player_colours"])
+    names = setup.values("names", n, [c.capitalize() for c in colours])
     if len(set(colours)) != n:
         raise BadSetup("each player needs their own colour")
     dice_colours, bag = _dice(setup)

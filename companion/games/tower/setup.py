@@ -75,13 +75,6 @@ def _flag(setup: Setup, name: str, default: str = "off") -> bool:
     return value == "on"
 
 
-def _list(setup: Setup, name: str, count: int, default: list[str]) -> list[str]:
-    raw = setup.option(name)
-    values = [v.strip() for v in raw.split(",")] if raw else default[:count]
-    if len(values) != count or not all(values):
-        raise BadSetup(f"option {name!r} needs {count} comma-separated values, got {raw!r}")
-    return values
-
 
 def table_data(setup: Setup) -> dict[str, Any]:
     """The default data with the players' `data` TOML laid over it, table by table."""
@@ -286,8 +279,8 @@ def initial_state(setup: Setup) -> TowerState:
                 f"build card {'/'.join(card)} asks for more than the markets hold: {dict(in_play)}"
             )
     black, black_deck = _black_cards(data)
-    colours = _list(setup, "colours", n, DEFAULT_COLOURS)
-    names = _list(setup, "names", n, [c.capitalize() for c in colours])
+    colours = setup.values("colours", n, DEFAULT_COLOURS)
+    names = setup.values("names", n, [c.capitalize() for c in colours])
     if len(set(colours)) != n or len({name.lower() for name in names}) != n:
         raise BadSetup("each player needs their own name and colour")
     bag = _bag(setup, data)

@@ -36,13 +36,6 @@ def data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _list(setup: Setup, name: str, default: list[str]) -> list[str]:
-    raw = setup.option(name)
-    values = [v.strip() for v in raw.split(",")] if raw else default[: setup.players]
-    if len(values) != setup.players or not all(values):
-        raise BadSetup(f"option {name!r} needs {setup.players} comma-separated values")
-    return values
-
 
 def _rewards(setup: Setup, board: Board) -> tuple[tuple[str, str], ...]:
     rewards = dict(data()["rewards"])
@@ -62,8 +55,7 @@ def _rewards(setup: Setup, board: Board) -> tuple[tuple[str, str], ...]:
 
 
 def _council(setup: Setup) -> tuple[str, ...]:
-    given = setup.option("council")
-    spots = [c.strip() for c in given.split(",")] if given else list(data()["council"]["spots"])
+    spots = setup.values("council", None, list(data()["council"]["spots"]))
     if len(spots) < 2:
         raise BadSetup("council: the track has a starting spot and at least one more")
     try:
@@ -75,8 +67,7 @@ def _council(setup: Setup) -> tuple[str, ...]:
 
 
 def _movement(setup: Setup, board: Board) -> tuple[str, ...]:
-    given = setup.option("movement")
-    cards = [c.strip() for c in given.split(",")] if given else list(data()["solo"]["movement"])
+    cards = setup.values("movement", None, list(data()["solo"]["movement"]))
     for card in cards:
         beast, _, place = card.partition("@")
         if beast not in BEASTS or place not in board.locations:
@@ -85,8 +76,7 @@ def _movement(setup: Setup, board: Board) -> tuple[str, ...]:
 
 
 def _missions(setup: Setup) -> tuple[str, ...]:
-    given = setup.option("missions")
-    cards = [c.strip() for c in given.split(",")] if given else list(data()["missions"]["cards"])
+    cards = setup.values("missions", None, list(data()["missions"]["cards"]))
     try:
         for card in cards:
             parse_mission(card)
@@ -107,8 +97,8 @@ def initial_state(setup: Setup, board: Board | None = None) -> TurrisState:
         rng = random.Random(int(setup.option("seed", "0")))
     except ValueError as error:
         raise BadSetup("option 'seed' is a whole number") from error
-    colours = _list(setup, "colours", list(COLOURS))
-    names = _list(setup, "names", [c.capitalize() for c in colours])
+    colours = setup.values("colours", n, list(COLOURS))
+    names = setup.values("names", n, [c.capitalize() for c in colours])
     if len(set(colours)) != n or len(set(names)) != n:
         raise BadSetup("each player needs their own name and colour")
     first_text = setup.option("first")

@@ -53,13 +53,6 @@ def _pairs(setup: Setup, name: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _list(setup: Setup, name: str, count: int, default: list[str]) -> list[str]:
-    raw = setup.option(name)
-    values = [v.strip() for v in raw.split(",")] if raw else default[:count]
-    if len(values) != count or not all(values):
-        raise BadSetup(f"option {name!r} needs {count} comma-separated values, got {raw!r}")
-    return values
-
 
 def _map_table(setup: Setup) -> tuple[dict[str, Any], str]:
     path = setup.option("map")
@@ -164,14 +157,14 @@ def initial_state(setup: Setup) -> YuggothState:
     except ValueError as error:
         raise BadSetup("option 'seed' is a whole number") from error
     known = data()["factions"]
-    factions = _list(setup, "factions", n, rng.sample(sorted(known), n))
+    factions = setup.values("factions", n, rng.sample(sorted(known), n))
     factions = [f.lower() for f in factions]
     if set(factions) - set(known) or len(set(factions)) != n:
         raise BadSetup(f"factions are {n} different names from {', '.join(sorted(known))}")
-    colours = _list(setup, "colours", n, [known[f]["colour"] for f in factions])
+    colours = setup.values("colours", n, [known[f]["colour"] for f in factions])
     if len(set(colours)) != n:
         raise BadSetup("each player needs their own colour")
-    names = _list(setup, "names", n, [known[f]["title"] for f in factions])
+    names = setup.values("names", n, [known[f]["title"] for f in factions])
     board, starts = build_board(setup)
     for faction, area in _pairs(setup, "starts"):
         if faction.lower() not in factions:
