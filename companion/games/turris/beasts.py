@@ -90,6 +90,9 @@ class Table:
         rest = self.without((scout,))
         return replace(rest, scouts=(*rest.scouts, Scout(scout.seat, to)))
 
+    def with_tribe(self, seat: int, tribe: Tribe) -> Table:
+        return replace(self, tribes=tuple(tribe if i == seat else t for i, t in enumerate(self.tribes)))
+
     def turn_order(self) -> tuple[int, ...]:
         n = len(self.tribes)
         return tuple((self.first + k) % n for k in range(n))
@@ -378,9 +381,7 @@ def _shielded(
 
 
 def _tribe(table: Table, seat: int, **changes: object) -> Table:
-    tribes = list(table.tribes)
-    tribes[seat] = replace(tribes[seat], **changes)  # type: ignore[arg-type]
-    return replace(table, tribes=tuple(tribes))
+    return table.with_tribe(seat, replace(table.tribes[seat], **changes))  # type: ignore[arg-type]
 
 
 def _devour(

@@ -332,10 +332,6 @@ def explain_illegal(board: Board, state: TurrisState, move: Move) -> IllegalMove
     return IllegalMove(f"{move} is not possible now: {actor} is to play {expected}", RULEBOOK)
 
 
-def _tribe(table: Table, seat: int, tribe: Tribe) -> Table:
-    return replace(table, tribes=tuple(tribe if i == seat else t for i, t in enumerate(table.tribes)))
-
-
 def _tally(state: TurrisState, seat: int, **changes: int) -> TurrisState:
     tallies = list(state.tallies)
     tallies[seat] = replace(tallies[seat], **changes)
@@ -370,7 +366,7 @@ def _gain(state: TurrisState, seat: int, reward: str, where: str) -> TurrisState
             back = min(n, tribe.graveyard)
             tribe = replace(tribe, graveyard=tribe.graveyard - back, reserve=tribe.reserve + back)
     tribe = replace(tribe, resources=(res[0], res[1], res[2], res[3]))
-    return replace(state, table=_tribe(state.table, seat, tribe))
+    return replace(state, table=state.table.with_tribe(seat, tribe))
 
 
 def council_spot(track: tuple[str, ...], steps: int) -> int:
@@ -385,7 +381,7 @@ def _advance_council(state: TurrisState, seat: int, steps: int, already: bool = 
     start = state.table.tribes[seat].council - (steps if already else 0)
     if not already:
         tribe = state.table.tribes[seat]
-        state = replace(state, table=_tribe(state.table, seat, replace(tribe, council=start + steps)))
+        state = replace(state, table=state.table.with_tribe(seat, replace(tribe, council=start + steps)))
     for k in range(start + 1, start + steps + 1):
         spot = council_spot(state.council_track, k)
         reward = state.council_track[spot]
@@ -584,7 +580,7 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
     before = tuple(t.prestige for t in state.tallies)
     if verb == "place":
         table = replace(state.table, scouts=(*state.table.scouts, Scout(seat, move.what)))
-        table = _tribe(table, seat, replace(tribe, reserve=tribe.reserve - 1))
+        table = table.with_tribe(seat, replace(tribe, reserve=tribe.reserve - 1))
         state = replace(state, table=table, step=replace(state.step, placed=True))
         if move.what in board.immediate:
             state = _gain(state, seat, dict(state.rewards).get(move.what, "-"), move.what)
@@ -594,7 +590,9 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         rewards = collect_rewards(board, state.table, places)
         scouts = tuple(Scout(seat, p) for p in places)
         paid = _spend(tribe, (len(places), 0, 0, 0))
-        table = _tribe(state.table.without(scouts), seat, replace(paid, reserve=paid.reserve + len(places)))
+        table = state.table.without(scouts).with_tribe(
+            seat, replace(paid, reserve=paid.reserve + len(places))
+        )
         state = replace(state, table=table, step=replace(state.step, collected=True))
         for place, outcome in rewards:
             if outcome == "reward":
@@ -603,13 +601,15 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
     if verb == "gather ichor":
         gain = gather_ichor_gain(state.step)
         res = tribe.resources
-        table = _tribe(state.table, seat, replace(tribe, resources=(res[0] + gain, res[1], res[2], res[3])))
+        table = state.table.with_tribe(
+            seat, replace(tribe, resources=(res[0] + gain, res[1], res[2], res[3]))
+        )
         step = replace(state.step, gathered=state.step.gathered + 1)
         return _after_action(replace(state, table=table, step=step))
     if verb == "force revive":
         paid = _spend(tribe, (force_revive_cost(tribe.graveyard), 0, 0, 0))
-        table = _tribe(
-            state.table, seat, replace(paid, graveyard=paid.graveyard - 1, reserve=paid.reserve + 1)
+        table = state.table.with_tribe(
+            seat, replace(paid, graveyard=paid.graveyard - 1, reserve=paid.reserve + 1)
         )
         return _after_action(replace(state, table=table))
     if verb == "complete":
@@ -617,7 +617,9 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         tableau = list(state.tableau)
         tableau.remove(move.what)
         tally = state.tallies[seat]
-        state = replace(state, table=_tribe(state.table, seat, _spend(tribe, cost)), tableau=tuple(tableau))
+        state = replace(
+            state, table=state.table.with_tribe(seat, _spend(tribe, cost)), tableau=tuple(tableau)
+        )
         state = _tally(
             state, seat, mission_prestige=tally.mission_prestige + prestige, missions=tally.missions + 1
         )
