@@ -53,7 +53,7 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
         try:
             call(port, "/api/version")
             return process
-        except OSError:
+        except (OSError, http.client.HTTPException):
             time.sleep(0.05)
     process.kill()
     raise AssertionError("server did not start")
