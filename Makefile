@@ -46,7 +46,7 @@ $(TRAIN)/python:
 train-dice: $(TRAIN)/python
 	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --out vision/models/dice_d6.onnx
 	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --detector vision/models/dice_d6.onnx \
-	  --out vision/models/dice_faces.onnx
+	  --steps 4000 --false-share 0.3 --out vision/models/dice_faces.onnx
 
 clean:
 	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache

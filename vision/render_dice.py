@@ -231,11 +231,20 @@ def _lay_numeral(
     c = GLYPH_PX / 2
     a = np.stack([u[:2] * scale * s, -v[:2] * scale * s], axis=1)
     b = (at[:2] * s + centre) - a @ np.array([c, c])
-    warped = cv2.warpAffine(mask, np.hstack([a, b[:, None]]), canvas.shape[1::-1], flags=cv2.INTER_LINEAR)
-    face = np.zeros(canvas.shape[:2], np.uint8)
-    cv2.fillConvexPoly(face, polygon, 255)
+    # Only the face's bounding box is touched: drawing a die costs what the die covers.
+    x0, y0 = np.maximum(polygon.min(axis=0), 0)
+    x1, y1 = np.minimum(polygon.max(axis=0) + 1, canvas.shape[1::-1])
+    if x1 <= x0 or y1 <= y0:
+        return
+    b -= (x0, y0)
+    warped = cv2.warpAffine(
+        mask, np.hstack([a, b[:, None]]), (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR
+    )
+    face = np.zeros(warped.shape, np.uint8)
+    cv2.fillConvexPoly(face, polygon - (x0, y0), 255)
     alpha = (warped.astype(np.float32) * (face > 0))[..., None] / 255.0
-    canvas[:] = (canvas * (1 - alpha) + ink * alpha).astype(np.uint8)
+    part = canvas[y0:y1, x0:x1]
+    part[:] = (part * (1 - alpha) + ink * alpha).astype(np.uint8)
 
 
 def background(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
