@@ -44,7 +44,7 @@ def test_tokens_on_rendered_tables(rendered: dict) -> None:
     assert tokens["false_positives"] <= 0.005 * tokens["truth"]
 
 
-@pytest.mark.parametrize(("recording", "accuracy"), [("byler-dev", 0.99), ("webcam-dev", 0.93)])
+@pytest.mark.parametrize(("recording", "accuracy"), [("byler-dev", 0.99), ("webcam-dev", 0.97)])
 def test_real_dice_never_trained_on(recording: str, accuracy: float) -> None:
     result, misses = evaluate(REAL_DICE / recording, table_reader(), every=HELD_OUT)
     dice = result["dice"]

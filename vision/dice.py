@@ -34,11 +34,6 @@ CROP_SPAN = 1.4
 """The crop spans this many die sides, so a die a little off-centre or larger is still whole."""
 NONE = 6
 """The face reader's class for "no die here"."""
-NUMBER_CROP_PX = 48
-NUMBER_CROP_SPAN = 1.2
-"""The numbered-die reader sees a larger, tighter crop: a d12's numeral is a third of the die."""
-NUMBER_CLASSES = 17
-"""The numbered-die reader's classes: 0 not a numbered die, 1-4 a d4, 5-16 a d12 showing 1-12."""
 TRAINED_DIE_PX = 24.0
 """Dice are read at this size: the middle of the sizes the detector saw in training (14-36 px)."""
 GOOD_DIE_PX = (17.0, 32.0)
@@ -71,22 +66,22 @@ def bundled(name: str) -> Path:
     return Path(str(resources.files("vision").joinpath(f"models/{name}")))
 
 
-def crop_die(
-    image: np.ndarray, centre: tuple[float, float], size: float, px: int = CROP_PX, span: float = CROP_SPAN
-) -> np.ndarray:
-    """The square around a die a reader sees: `span` die sides, `px` pixels."""
-    scale = px / (span * size)
+def crop_die(image: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
+    """The square around a die the face reader sees: CROP_SPAN sides, CROP_PX pixels."""
+    scale = CROP_PX / (CROP_SPAN * size)
     if scale < 0.7:  # shrink smoothly
         x, y = centre
-        r = int(span * size)
+        r = int(CROP_SPAN * size)
         h, w = image.shape[:2]
         x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
         part = cv2.GaussianBlur(
             image[y0 : min(h, int(y) + r + 1), x0 : min(w, int(x) + r + 1)], (0, 0), 0.4 / scale
         )
         image, centre = part, (x - x0, y - y0)
-    m = np.array([[scale, 0, px / 2 - centre[0] * scale], [0, scale, px / 2 - centre[1] * scale]])
-    return cv2.warpAffine(image, m, (px, px), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
+    m = np.array([[scale, 0, CROP_PX / 2 - centre[0] * scale], [0, scale, CROP_PX / 2 - centre[1] * scale]])
+    return cv2.warpAffine(
+        image, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101
+    )
 
 
 def outline_strength(image: np.ndarray, die: Found) -> float:

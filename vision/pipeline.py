@@ -142,5 +142,6 @@ def draw(frame: object, observation: Observation, profile: Profile | None = None
         x, y, r = int(d.center[0]), int(d.center[1]), int(d.size / 2)
         colour = (0, 200, 0) if d.confidence >= 0.5 else (0, 165, 255)
         cv2.rectangle(image, (x - r, y - r), (x + r, y + r), colour, 2)
-        cv2.putText(image, str(d.value), (x - r, y - r - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2)
+        text = str(d.value) if d.kind == "d6" else f"{d.kind}:{d.value}"
+        cv2.putText(image, text, (x - r, y - r - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2)
     return image

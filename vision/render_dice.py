@@ -10,11 +10,16 @@ as the number at the apex, repeated near the centre on all three visible faces.
 
 from __future__ import annotations
 
+import argparse
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
+
+from .types import RECORDING_FORMAT
 
 PHI = (1 + 5**0.5) / 2
 SUPERSAMPLE = 3
@@ -358,3 +363,49 @@ def truth(dice: Sequence[NumberedDie]) -> list[dict[str, object]]:
         }
         for d in dice
     ]
+
+
+def make_recording(
+    out: Path,
+    frames: int,
+    seed: int,
+    size: tuple[int, int] = (1280, 960),
+    glyphs: Sequence[Glyph] = (hershey_glyph,),
+    fonts: str = "Hershey fonts",
+    source: str | None = None,
+) -> None:
+    """A `table-recording/1` of numbered dice on drawn tables, no board (profile null)."""
+    rng = np.random.default_rng(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for n in range(frames):
+        dice = random_dice(rng, size[::-1], int(rng.integers(6, 13)), (36, 80))
+        image = render_dice(dice, size[::-1], rng, glyph=glyphs[n % len(glyphs)])
+        name = f"{n + 1:04d}.jpg"
+        cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        entries.append({"file": name, "t": float(n), "truth": {"dice": truth(dice), "settled": True}})
+    meta = {
+        "format": RECORDING_FORMAT,
+        "description": f"Rendered d4 and d12 dice on drawn tables ({fonts}), a new table each frame",
+        "source": source or f"vision.render_dice --frames {frames} --seed {seed} --size {size[0]}x{size[1]}",
+        "game": "turris",
+        "profile": None,
+        "camera": {"width": size[0], "height": size[1], "fps": 1},
+        "frames": entries,
+    }
+    (out / "recording.json").write_text(json.dumps(meta, indent=1) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Render a recording of numbered dice (d4, d12).")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--frames", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", default="1280x960", help="frame size, e.g. 1920x1080")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    make_recording(args.out, args.frames, args.seed, (width, height))
+
+
+if __name__ == "__main__":
+    main()
