@@ -8,9 +8,12 @@ search and trusts its caller.
 
 from __future__ import annotations
 
+import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from typing import Any, Generic, TypeVar
 
 from .codec import CodecError, from_json, to_json
@@ -23,6 +26,14 @@ AUTOMATED_ACTORS = ("beast", "lutfi", "watcher", "betrayers")
 
 Actor = int | str
 """A seat index (0-based, in turn order), `CHANCE`, or an automated actor."""
+
+
+@cache
+def game_data(package: str, name: str) -> dict[str, Any]:
+    """A game's printed data file (the TOML beside its code, with its stated assumptions),
+    read and parsed once per process however many modules of the game ask for it."""
+    return tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
 
 S = TypeVar("S")
 M = TypeVar("M")

@@ -15,8 +15,7 @@ from .yuggoth import YuggothGame
 def games() -> dict[str, Game[Any, Any]]:
     """Every game the companion knows, by its short name."""
     return {
-        game.name: game
-        for game in (AmharbGame(), ArkhanosGame(), TowerGame(), TurrisGame(), YuggothGame())
+        game.name: game for game in (AmharbGame(), ArkhanosGame(), TowerGame(), TurrisGame(), YuggothGame())
     }
 
 

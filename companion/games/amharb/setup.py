@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ..base import BadSetup, Setup
+from ..base import BadSetup, Setup, game_data
 from .board import geometry
 from .state import AmharbState, Player, Space
 
@@ -28,12 +25,9 @@ OPTIONS = {
 }
 
 
-@cache
 def data() -> dict[str, Any]:
     """The printed data (layouts, tile counts, cults): amharb.toml, with its assumptions."""
-    text = resources.files(__package__).joinpath("amharb.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
+    return game_data(__package__, "amharb.toml")
 
 
 def _altar_tiles(setup: Setup, board: tuple[str, ...], rng: random.Random) -> dict[int, int]:

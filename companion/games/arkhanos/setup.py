@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ..base import BadSetup, Setup
+from ..base import BadSetup, Setup, game_data
 from .state import SPELLS, ArkhanosState, Player, Spell, Tile, Tower, Values
 from .tiles import parse_constraint, parse_tile, tile_entry
 
@@ -30,11 +27,9 @@ OPTIONS = {
 }
 
 
-@cache
 def data() -> dict[str, Any]:
     """The printed data the rulebook does not give: arkhanos.toml, with its assumptions."""
-    text = resources.files(__package__).joinpath("arkhanos.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return game_data(__package__, "arkhanos.toml")
 
 
 def rounds_for(players: int) -> int:
@@ -46,7 +41,6 @@ def rounds_for(players: int) -> int:
 def dice_for(players: int) -> int:
     """Arkhanos: How to Play — "5 dice if there are 2 or 4 players, or 4 dice if there are 3 players"."""
     return 4 if players == 3 else 5
-
 
 
 def _dice(setup: Setup) -> tuple[tuple[str, ...], tuple[int, ...]]:

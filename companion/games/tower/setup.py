@@ -11,11 +11,9 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ..base import BadSetup, Setup
+from ..base import BadSetup, Setup, game_data
 from .gems import Gems, parse_price
 from .moves import SLOT_LETTERS
 from .state import (
@@ -61,11 +59,9 @@ DEFAULT_COLOURS = ["purple", "orange", "teal", "grey"]
 LETTER = {m[0]: m for m in MATERIALS}
 
 
-@cache
 def default_data() -> dict[str, Any]:
     """The assumed printed data: tower.toml (read its comments)."""
-    text = resources.files(__package__).joinpath("tower.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return game_data(__package__, "tower.toml")
 
 
 def _flag(setup: Setup, name: str, default: str = "off") -> bool:
@@ -73,7 +69,6 @@ def _flag(setup: Setup, name: str, default: str = "off") -> bool:
     if value not in ("on", "off"):
         raise BadSetup(f"option {name!r} is on or off, not {value!r}")
     return value == "on"
-
 
 
 def table_data(setup: Setup) -> dict[str, Any]:

@@ -6,12 +6,12 @@ agrees with every example, and players can load their own (`Board.from_data`).
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from typing import Any
+
+from ..base import game_data
 
 
 class BadBoard(ValueError):
@@ -119,5 +119,4 @@ class Board:
 @cache
 def default_board() -> Board:
     """The assumed Main Board of `turris.toml` (read once: a Board is an immutable value)."""
-    text = resources.files(__package__).joinpath("turris.toml").read_text(encoding="utf-8")
-    return Board.from_data(tomllib.loads(text))
+    return Board.from_data(game_data(__package__, "turris.toml"))

@@ -4,12 +4,9 @@ Mission deck and the Location rewards (turris.toml, correctable by options)."""
 from __future__ import annotations
 
 import random
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ..base import BadSetup, Setup
+from ..base import BadSetup, Setup, game_data
 from .beasts import BEASTS, BETRAYERS, Beast, Scout, Table, Tribe
 from .board import Board, default_board
 from .game import BadEffect, Tally, TurrisState, parse_effect, parse_mission
@@ -30,11 +27,8 @@ OPTIONS = {
 }
 
 
-@cache
 def data() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("turris.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
+    return game_data(__package__, "turris.toml")
 
 
 def _rewards(setup: Setup, board: Board) -> tuple[tuple[str, str], ...]:

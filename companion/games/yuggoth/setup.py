@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import replace
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..base import BadSetup, Setup
+from ..base import BadSetup, Setup, game_data
 from .board import MAP_BASICS, RULEBOOK, Board, BoardError, board_from_table, board_to_text
 from .state import NO_GATE, Faction, Force, YuggothState
 
@@ -32,11 +30,9 @@ OPTIONS = {
 }
 
 
-@cache
 def data() -> dict[str, Any]:
     """The data the rulebook does not print: yuggoth.toml, with its assumptions."""
-    text = resources.files(__package__).joinpath("yuggoth.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return game_data(__package__, "yuggoth.toml")
 
 
 def _pairs(setup: Setup, name: str) -> list[tuple[str, str]]:
@@ -51,7 +47,6 @@ def _pairs(setup: Setup, name: str) -> list[tuple[str, str]]:
             raise BadSetup(f"option {name!r} is 'name=value' pairs separated by commas, got {raw!r}")
         pairs.append((key.strip(), value.strip()))
     return pairs
-
 
 
 def _map_table(setup: Setup) -> tuple[dict[str, Any], str]:
