@@ -19,6 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .colours import DEFAULT_COLOURS
 from .types import RECORDING_FORMAT
 
 PHI = (1 + 5**0.5) / 2
@@ -268,16 +269,9 @@ def background(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     return np.asarray(np.clip(base[None, None] * light[..., None], 0, 255), np.uint8)
 
 
-BODY_COLOURS = {
-    "white": (235, 235, 235),
-    "black": (35, 35, 35),
-    "red": (40, 40, 200),
-    "blue": (190, 90, 30),
-    "green": (60, 150, 40),
-    "yellow": (40, 210, 230),
-    "purple": (140, 40, 120),
-    "orange": (30, 130, 240),
-}
+def _colour_name(bgr: tuple[int, int, int]) -> str:
+    """The palette colour (vision/colours.py) nearest a die's body: its name in the truth."""
+    return min(DEFAULT_COLOURS, key=lambda n: sum((a - b) ** 2 for a, b in zip(DEFAULT_COLOURS[n], bgr)))
 
 
 def random_dice(
@@ -294,8 +288,8 @@ def random_dice(
         if any(np.hypot(x - o.centre[0], y - o.centre[1]) < 0.6 * (d + o.size) + 2 for o in dice):
             continue
         kind = "d12" if rng.random() < 0.5 else "d4"
-        body = list(BODY_COLOURS)[int(rng.integers(len(BODY_COLOURS)))]
-        light_body = sum(BODY_COLOURS[body]) > 400
+        body = list(DEFAULT_COLOURS)[int(rng.integers(len(DEFAULT_COLOURS)))]
+        light_body = sum(DEFAULT_COLOURS[body]) > 400
         ink = (20, 20, 20) if light_body or rng.random() < 0.2 else (240, 240, 240)
         if body in ("red", "blue", "green", "purple", "black") and rng.random() < 0.3:
             ink = (60, 200, 230)  # gold ink
@@ -305,7 +299,7 @@ def random_dice(
                 int(rng.integers(1, (12 if kind == "d12" else 4) + 1)),
                 (float(x), float(y)),
                 d,
-                BODY_COLOURS[body],
+                DEFAULT_COLOURS[body],
                 ink,
                 float(rng.uniform(0, 2 * np.pi)),
                 (float(rng.normal(0, 0.12)), float(rng.normal(0, 0.12))),
@@ -353,12 +347,11 @@ def render_dice(
 
 
 def truth(dice: Sequence[NumberedDie]) -> list[dict[str, object]]:
-    names = {v: k for k, v in BODY_COLOURS.items()}
     return [
         {
             "kind": d.kind,
             "value": d.value,
-            "color": names[d.body_bgr],
+            "color": _colour_name(d.body_bgr),
             "center": [round(c, 1) for c in d.centre],
         }
         for d in dice
