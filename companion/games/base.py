@@ -137,7 +137,9 @@ class TableView:
 
 
 class Game(ABC, Generic[S, M]):
-    """A title's rules. Subclasses implement the abstract methods; nothing here holds state."""
+    """A title's rules. Subclasses implement the abstract methods; nothing here holds state.
+    Rules written as module functions are bound as they are (`legal_moves =
+    staticmethod(legal_moves)`) rather than wrapped in a method that only forwards."""
 
     name: str
     title: str

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from ..base import BadState, Game, ScoreSheet, Setup
+from ..base import BadState, Game
 from .board import SIDES, geometry
 from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
@@ -25,14 +24,12 @@ class AmharbGame(Game[AmharbState, Move]):
     state_type = AmharbState
     state_noun = "an Am'harb state"
 
-    def initial_state(self, setup: Setup) -> AmharbState:
-        return initial_state(setup)
+    initial_state = staticmethod(initial_state)
 
     def to_move(self, state: AmharbState) -> int | None:
         return None if state.phase == OVER else state.current
 
-    def legal_moves(self, state: AmharbState) -> tuple[Move, ...]:
-        return legal_moves(state)
+    legal_moves = staticmethod(legal_moves)
 
     def canonical(self, state: AmharbState, move: Move) -> Move:
         # Am'harb: 3.2 Pay Resources - "Paid resources do NOT have to match in color": a
@@ -42,14 +39,9 @@ class AmharbGame(Game[AmharbState, Move]):
             return replace(move, payment=tuple(sorted(move.payment, key=order)))
         return move
 
-    def apply_unchecked(self, state: AmharbState, move: Move) -> AmharbState:
-        return apply_move(state, move)
-
-    def explain_illegal(self, state: AmharbState, move: Move) -> Any:
-        return explain_illegal(state, move)
-
-    def score(self, state: AmharbState) -> ScoreSheet:
-        return score(state)
+    apply_unchecked = staticmethod(apply_move)
+    explain_illegal = staticmethod(explain_illegal)
+    score = staticmethod(score)
 
     def phase(self, state: AmharbState) -> str:
         return state.phase
@@ -60,8 +52,7 @@ class AmharbGame(Game[AmharbState, Move]):
     def check_state(self, state: AmharbState) -> None:
         check_state(state)
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)
 
 
 def check_state(state: AmharbState) -> None:

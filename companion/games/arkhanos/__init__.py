@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import CHANCE, Actor, BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
+from ..base import CHANCE, BadState, Game, IllegalMove
 from .explain import explain_illegal
 from .moves import Move, Reveal, parse_move
 from .rules import RULEBOOK, SETTING_UP, apply_move, chance_outcomes, legal_moves, to_move
@@ -27,17 +27,10 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     state_type = ArkhanosState
     state_noun = "an Arkhanos state"
 
-    def initial_state(self, setup: Setup) -> ArkhanosState:
-        return initial_state(setup)
-
-    def to_move(self, state: ArkhanosState) -> Actor | None:
-        return to_move(state)
-
-    def legal_moves(self, state: ArkhanosState) -> tuple[Move, ...]:
-        return legal_moves(state)
-
-    def chance_outcomes(self, state: ArkhanosState) -> tuple[tuple[Move, float], ...]:
-        return chance_outcomes(state)
+    initial_state = staticmethod(initial_state)
+    to_move = staticmethod(to_move)
+    legal_moves = staticmethod(legal_moves)
+    chance_outcomes = staticmethod(chance_outcomes)
 
     def apply(self, state: ArkhanosState, move: Move) -> ArkhanosState:
         """The checked entry point; a revealed tile may carry the players' correction of it."""
@@ -52,29 +45,20 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
                 return apply_move(state, move)
         return super().apply(state, move)
 
-    def apply_unchecked(self, state: ArkhanosState, move: Move) -> ArkhanosState:
-        return apply_move(state, move)
-
-    def explain_illegal(self, state: ArkhanosState, move: Move) -> IllegalMove:
-        return explain_illegal(state, move)
-
-    def score(self, state: ArkhanosState) -> ScoreSheet:
-        return score(state)
-
-    def phase(self, state: ArkhanosState) -> str:
-        return phase(state)
+    apply_unchecked = staticmethod(apply_move)
+    explain_illegal = staticmethod(explain_illegal)
+    score = staticmethod(score)
+    phase = staticmethod(phase)
 
     def seat_names(self, state: ArkhanosState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
 
-    def describe(self, state: ArkhanosState) -> TableView:
-        return describe(state)
+    describe = staticmethod(describe)
 
     def check_state(self, state: ArkhanosState) -> None:
         check_state(state)
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)
 
 
 def check_state(state: ArkhanosState) -> None:

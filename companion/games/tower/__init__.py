@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import Game, IllegalMove, ScoreSheet, Setup, TableView
+from ..base import Game
 from .checks import check_state
 from .describe import describe
 from .explain import explain_illegal
@@ -28,17 +28,10 @@ class TowerGame(Game[TowerState, Move]):
     state_type = TowerState
     state_noun = "a Tower state"
 
-    def initial_state(self, setup: Setup) -> TowerState:
-        return initial_state(setup)
-
-    def to_move(self, state: TowerState) -> int | str | None:
-        return to_move(state)
-
-    def legal_moves(self, state: TowerState) -> tuple[Move, ...]:
-        return legal_moves(state)
-
-    def chance_outcomes(self, state: TowerState) -> tuple[tuple[Move, float], ...]:
-        return chance_outcomes(state)
+    initial_state = staticmethod(initial_state)
+    to_move = staticmethod(to_move)
+    legal_moves = staticmethod(legal_moves)
+    chance_outcomes = staticmethod(chance_outcomes)
 
     def canonical(self, state: TowerState, move: Move) -> Move:
         # Card names are printed words: "common thief" is the Common Thief; kept cards are
@@ -50,26 +43,17 @@ class TowerGame(Game[TowerState, Move]):
             return Keep(tuple(sorted(spelled.get(n.lower(), n) for n in move.names)))
         return move
 
-    def apply_unchecked(self, state: TowerState, move: Move) -> TowerState:
-        return apply_move(state, move)
-
-    def explain_illegal(self, state: TowerState, move: Move) -> IllegalMove:
-        return explain_illegal(state, move)
-
-    def score(self, state: TowerState) -> ScoreSheet:
-        return score(state)
-
-    def phase(self, state: TowerState) -> str:
-        return phase(state)
+    apply_unchecked = staticmethod(apply_move)
+    explain_illegal = staticmethod(explain_illegal)
+    score = staticmethod(score)
+    phase = staticmethod(phase)
 
     def seat_names(self, state: TowerState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
 
-    def describe(self, state: TowerState) -> TableView:
-        return describe(state)
+    describe = staticmethod(describe)
 
     def check_state(self, state: TowerState) -> None:
         check_state(state)
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Setup, Standing, TableView
+from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Standing, TableView
 from .beasts import BEASTS, BETRAYERS, RESOURCES, speed
 from .board import default_board
 from .ending import ROOM_PRESTIGE, standings
@@ -67,17 +67,13 @@ class TurrisGame(Game[TurrisState, Move]):
     state_type = TurrisState
     state_noun = "a Turris state"
 
-    def initial_state(self, setup: Setup) -> TurrisState:
-        return initial_state(setup)
-
-    def to_move(self, state: TurrisState) -> int | str | None:
-        return to_move(state)
+    initial_state = staticmethod(initial_state)
+    to_move = staticmethod(to_move)
 
     def legal_moves(self, state: TurrisState) -> tuple[Move, ...]:
         return legal_moves(default_board(), state)
 
-    def chance_outcomes(self, state: TurrisState) -> tuple[tuple[Move, float], ...]:
-        return chance_outcomes(state)
+    chance_outcomes = staticmethod(chance_outcomes)
 
     def canonical(self, state: TurrisState, move: Move) -> Move:
         # Place names in any case; the Scouts of a Collect in any order ("collect nest+grove").
@@ -186,8 +182,7 @@ class TurrisGame(Game[TurrisState, Move]):
     def check_state(self, state: TurrisState) -> None:
         check_state(state)
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)
 
 
 def check_state(state: TurrisState) -> None:

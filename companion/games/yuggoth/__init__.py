@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import BadState, Game, IllegalMove, ScoreSheet, Setup, TableView
+from ..base import BadState, Game, TableView
 from .board import RULEBOOK, BoardError
 from .describe import describe
 from .moves import (
@@ -51,17 +51,10 @@ class YuggothGame(Game[YuggothState, Move]):
     state_type = YuggothState
     state_noun = "a Yuggoth state"
 
-    def initial_state(self, setup: Setup) -> YuggothState:
-        return initial_state(setup)
-
-    def to_move(self, state: YuggothState) -> int | str | None:
-        return to_move(state)
-
-    def legal_moves(self, state: YuggothState) -> tuple[Move, ...]:
-        return legal_moves(state)
-
-    def chance_outcomes(self, state: YuggothState) -> tuple[tuple[Move, float], ...]:
-        return chance_outcomes(state)
+    initial_state = staticmethod(initial_state)
+    to_move = staticmethod(to_move)
+    legal_moves = staticmethod(legal_moves)
+    chance_outcomes = staticmethod(chance_outcomes)
 
     def canonical(self, state: YuggothState, move: Move) -> Move:
         """Area names typed in any case become the map's spelling; Surgery lists in map order."""
@@ -81,14 +74,9 @@ class YuggothGame(Game[YuggothState, Move]):
             move = Surgery(tuple(areas))
         return move
 
-    def apply_unchecked(self, state: YuggothState, move: Move) -> YuggothState:
-        return apply_move(state, move)
-
-    def explain_illegal(self, state: YuggothState, move: Move) -> IllegalMove:
-        return explain_illegal(state, move)
-
-    def score(self, state: YuggothState) -> ScoreSheet:
-        return score(state)
+    apply_unchecked = staticmethod(apply_move)
+    explain_illegal = staticmethod(explain_illegal)
+    score = staticmethod(score)
 
     def phase(self, state: YuggothState) -> str:
         return state.step
@@ -102,8 +90,7 @@ class YuggothGame(Game[YuggothState, Move]):
     def check_state(self, state: YuggothState) -> None:
         check_state(state)
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)
 
 
 def check_state(state: YuggothState) -> None:
