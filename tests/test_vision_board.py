@@ -77,6 +77,26 @@ def test_pose_is_cached_and_rechecked_until_the_board_moves() -> None:
     assert np.abs(to_frame(pose, BOARD_CORNERS) - true_corners(homography)).max() < 1.5
 
 
+def test_unchanged_marker_windows_skip_detection_and_a_small_shift_does_not() -> None:
+    """The cheap re-check compares the pixels round each marker: fresh sensor noise keeps the
+    pose without looking for markers; the board moved by 6 px is looked for again and found
+    where it now is."""
+    profile = load_profile("amharb-4p")
+    locator = BoardLocator(profile)
+    frame, homography = render(Scene(profile), 6)
+    first = locator.locate(frame)
+    noisy = np.clip(
+        frame.astype(np.int16) + np.random.default_rng(1).normal(0, 4, frame.shape).astype(np.int16), 0, 255
+    ).astype(np.uint8)
+    assert locator.locate(noisy) is first
+    assert (locator.full_detections, locator.window_detections) == (1, 0)
+    shifted = np.roll(frame, 6, axis=1)
+    pose = locator.locate(shifted)
+    assert locator.window_detections == 1
+    expected = true_corners(homography) + np.array([6.0, 0.0])
+    assert np.abs(to_frame(pose, BOARD_CORNERS) - expected).max() < 1.5
+
+
 def test_no_board_is_a_typed_error() -> None:
     blank = np.full((480, 640, 3), 128, np.uint8)
     with pytest.raises(BoardNotFound):

@@ -1,8 +1,9 @@
 """Where the board is: ArUco markers at its corners -> a homography -> board millimetres.
 
 Detecting markers over a whole 1280x960 frame costs milliseconds; the table rarely
-moves, so `BoardLocator` keeps the last pose and re-checks it by looking for the
-markers only in small windows where they were.
+moves, so `BoardLocator` keeps the last pose and re-checks it cheaply: if the pixels
+round each marker are still those it was found in, the marker has not moved;
+otherwise it looks for the markers again in small windows where they were.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from .types import BoardNotFound, BoardPose
 DICTIONARY: int = getattr(cv2.aruco, f"DICT_{MARKER_DICTIONARY}")
 MAX_ERROR_PX = 4.0
 RECHECK_MARGIN = 1.0  # window = marker's bounding box grown by this many marker sides
+SAME_LEVELS = 8.0
+"""A marker window whose grey levels differ from those it was found in by less than this on
+average is unchanged: sensor noise moves them 2-5 levels, a marker moved by a pixel or two
+moves its black-and-white edges by far more."""
 
 
 def _detector() -> cv2.aruco.ArucoDetector:
@@ -93,23 +98,44 @@ class BoardLocator:
         self.detector = _detector()
         self.pose: BoardPose | None = None
         self.full_detections = 0
+        self.window_detections = 0
+        self._seen_in: tuple[tuple[tuple[int, int, int, int], np.ndarray], ...] = ()
+        """Each marker's window and its grey pixels when it was last found there."""
 
     def locate(self, frame: object) -> BoardPose:
         image = as_bgr(frame)
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         if self.pose is not None:
-            seen = self._recheck(grey, self.pose)
-            if seen is not None:
+            if self._unchanged(image):
                 return self.pose
+            grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+            self.window_detections += 1
+            if self._recheck(grey, self.pose):
+                return self.pose
+        else:
+            grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         self.full_detections += 1
         self.pose = None
-        self.pose = pose_from_markers(self.profile, detect_markers(grey, self.detector))
-        return self.pose
+        self._seen_in = ()
+        pose = pose_from_markers(self.profile, detect_markers(grey, self.detector))
+        self._recheck(grey, pose)  # keeps the windows' pixels for the next frame's comparison
+        self.pose = pose
+        return pose
 
-    def _recheck(self, grey: np.ndarray, pose: BoardPose) -> dict[int, np.ndarray] | None:
-        """The markers found again where the pose says they are, or None if the board moved."""
+    def _unchanged(self, image: np.ndarray) -> bool:
+        """Every marker window still shows what it did when its marker was found."""
+        if not self._seen_in:
+            return False
+        for (x0, y0, x1, y1), before in self._seen_in:
+            now = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+            if now.shape != before.shape or cv2.norm(now, before, cv2.NORM_L1) > SAME_LEVELS * now.size:
+                return False
+        return True
+
+    def _recheck(self, grey: np.ndarray, pose: BoardPose) -> bool:
+        """Whether the markers are found again where the pose says they are (the board has not
+        moved); if so their windows are kept for `_unchanged`."""
         known = self.profile.marker_corners()
-        seen: dict[int, np.ndarray] = {}
+        windows = []
         h, w = grey.shape
         for i in pose.markers:
             expected = to_frame(pose, known[i])
@@ -119,9 +145,10 @@ class BoardLocator:
             x1, y1 = (expected.max(axis=0) + pad).astype(int)
             x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
             if x1 - x0 < 8 or y1 - y0 < 8:
-                return None
+                return False
             found = detect_markers(grey[y0:y1, x0:x1], self.detector, (x0, y0)).get(i)
             if found is None or float(np.linalg.norm(found - expected, axis=1).mean()) > MAX_ERROR_PX:
-                return None
-            seen[i] = found
-        return seen
+                return False
+            windows.append(((x0, y0, x1, y1), grey[y0:y1, x0:x1].copy()))
+        self._seen_in = tuple(windows)
+        return True

@@ -8,6 +8,8 @@ shift sideways (parallax), so each ring's centre is searched for on its own.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -48,29 +50,35 @@ ANGLES = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
 DIRECTIONS = np.stack([np.cos(ANGLES), np.sin(ANGLES)], axis=1)
 
 
+@functools.lru_cache(maxsize=64)
+def _ring_offsets(radius: float, width: int) -> np.ndarray:
+    """Where a ring's samples lie relative to its centre in a flattened image `width` wide:
+    (5 circles: on the rim -1.5/0/+1.5 px, inside and outside, RING_SAMPLES angles). The same
+    few radii come back for every stack, so they are worked out once."""
+    radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
+    offsets = np.floor(radii[:, None, None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
+    flat: np.ndarray = (offsets[..., 1] * width + offsets[..., 0]).ravel()
+    return flat
+
+
 def _ring_scores(
     light: np.ndarray,
-    centres: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
     radius: float,
     below: tuple[np.ndarray, float] | None = None,
 ) -> np.ndarray:
-    """How clearly a disc's rim runs round each candidate centre (whole pixels) at `radius`:
-    the rim is a dark line (the edge and the side of the disc above) between lighter faces
-    inside and outside. The 30th percentile round the circle: most of it must show the line,
-    so an arc that merely touches another rim does not count. Where the circle runs along the
-    rim of the disc `below` (centre, radius: a disc pushed to the edge of the one under it),
+    """How clearly a disc's rim runs round each candidate centre (whole pixels `xs`, `ys`) at
+    `radius`: the rim is a dark line (the edge and the side of the disc above) between lighter
+    faces inside and outside. The 30th percentile round the circle: most of it must show the
+    line, so an arc that merely touches another rim does not count. Where the circle runs along
+    the rim of the disc `below` (centre, radius: a disc pushed to the edge of the one under it),
     that rim's own darkness says nothing, so only the rest of the circle is judged."""
-    radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
-    offsets = np.floor(radii[:, None, None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
-    h, w = light.shape
-    reach = int(np.ceil(radius + SIDE_PX)) + 1
-    xs = np.clip(centres[:, 0], reach, w - 1 - reach)
-    ys = np.clip(centres[:, 1], reach, h - 1 - reach)
-    flat = (ys * w + xs)[:, None] + (offsets[..., 1] * w + offsets[..., 0]).ravel()[None, :]
-    samples = light.ravel()[flat].reshape(len(centres), len(radii), RING_SAMPLES)
-    on = samples[:, :3].min(axis=1)
-    sides = np.minimum(samples[:, 3], samples[:, 4])
-    contrast = sides - on
+    w = light.shape[1]
+    flat = (ys * w + xs)[:, None] + _ring_offsets(radius, w)[None, :]
+    samples = light.ravel()[flat].reshape(len(xs), 5, RING_SAMPLES)
+    on = np.minimum(np.minimum(samples[:, 0], samples[:, 1]), samples[:, 2])
+    contrast = np.minimum(samples[:, 3], samples[:, 4]) - on
     scores = np.partition(contrast, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
     if below is None:
         return scores
@@ -102,15 +110,17 @@ def _best_ring(
     below: tuple[np.ndarray, float] | None = None,
 ) -> tuple[float, tuple[float, float]]:
     """The best-scoring centre within `shift_px` of `around`, on a `grid_px` grid. `light` is
-    padded so that every ring searched lies inside it."""
+    padded so that every ring searched lies inside it (centres are kept far enough in)."""
     steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
+    h, w = light.shape
+    reach = int(np.ceil(radius + SIDE_PX)) + 1
+    columns = np.clip(int(round(around[0])) + steps, reach, w - 1 - reach)
+    rows = np.clip(int(round(around[1])) + steps, reach, h - 1 - reach)
     n = steps.size
-    centres = np.empty((n * n, 2), np.intp)
-    centres[:, 0] = int(round(around[0])) + np.tile(steps, n)
-    centres[:, 1] = int(round(around[1])) + np.repeat(steps, n)
-    scores = _ring_scores(light, centres, radius, below)
+    xs, ys = np.tile(columns, n), np.repeat(rows, n)
+    scores = _ring_scores(light, xs, ys, radius, below)
     best = int(scores.argmax())
-    return float(scores[best]), (float(centres[best, 0]), float(centres[best, 1]))
+    return float(scores[best]), (float(xs[best]), float(ys[best]))
 
 
 def stack_colour(
