@@ -9,6 +9,7 @@ shift sideways (parallax), so each ring's centre is searched for on its own.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -22,6 +23,11 @@ STACK_PX_PER_MM = 2.0
 """Stacks are read at 2 px/mm: discs differ by 8 mm = 16 px across."""
 STACK_MARGIN_MM = 6.0
 """Each stack location is straightened with this much board round it."""
+STRIP_MM = 8.0
+"""Strips narrower than this are taken away from a blob that is not round."""
+MIN_ROUNDNESS = 0.5
+"""Discs seen from above fill most of the circle round them (one disc all of it, a stack
+shifted by parallax most of it); a blob filling less is something else."""
 RING_SAMPLES = 72
 SIDE_PX = 5.0
 """The rim line is compared with the faces this far inside and outside it."""
@@ -135,6 +141,26 @@ def stack_colour(
     return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
 
 
+@dataclass(frozen=True)
+class Blob:
+    mask: np.ndarray
+    area: float
+    centre: tuple[float, float]
+    radius: float
+    """Of the smallest circle round it."""
+
+
+def _largest_blob(mask: np.ndarray, min_area: float) -> Blob | None:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    if count <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < min_area:
+        return None
+    label = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
+    blob = labels == label
+    contours, _ = cv2.findContours(blob.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    (cx, cy), radius = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
+    return Blob(blob, float(stats[label, cv2.CC_STAT_AREA]), (float(cx), float(cy)), float(radius))
+
+
 def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette) -> DiscStack:
     """The stack in one disc location (an empty one has no discs)."""
     rows, cols, _ = top.window(region)
@@ -146,25 +172,31 @@ def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette)
     smallest = np.pi * (profile.disc_mm[0] * s / 2) ** 2
     if cv2.countNonZero(mask) < 0.5 * smallest:  # an empty location: nothing disc-sized
         return DiscStack(region.name, None, (), 1.0)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
-    if count <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < 0.5 * smallest:
+    blob = _largest_blob(mask, 0.5 * smallest)
+    if blob is not None and blob.area < MIN_ROUNDNESS * np.pi * blob.radius**2:
+        # Not round: a stack joined by a strip (the board's edge inside the location, a
+        # card's, a shadow's rim), or the strip alone. Opening by a disc narrower than the
+        # smallest disc takes strips away and leaves discs as they are.
+        width = int(STRIP_MM * s) | 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+        blob = _largest_blob(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), 0.5 * smallest)
+        if blob is not None and blob.area < MIN_ROUNDNESS * np.pi * blob.radius**2:
+            blob = None
+    if blob is None:
         return DiscStack(region.name, None, (), 1.0)
-    blob = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
+    stack, (cx, cy) = blob.mask, blob.centre
     # Padded (edge pixels repeated) so that every ring searched near the window's edge fits.
     pad = int(np.ceil(profile.disc_mm[-1] / 2 * s + SIDE_PX + 4 * MAX_SHIFT_MM * s)) + 2
     light = cv2.copyMakeBorder(
         cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0), pad, pad, pad, pad, cv2.BORDER_REPLICATE
     )
-    area = float(stats[blob, cv2.CC_STAT_AREA])
+    area = blob.area
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
-    stack = labels == blob
     colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
     # little larger than the disc, never a whole size).
-    contours, _ = cv2.findContours(stack.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    (cx, cy), _ = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
     centre = (float(cx) + pad, float(cy) + pad)
     discs: list[int] = []
     found: list[np.ndarray] = []

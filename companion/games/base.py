@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any, Generic, TypeVar
 
 from .codec import CodecError, from_json, to_json
+from .sight import Sight
 
 CHANCE = "chance"
 """`to_move` value when the table must report a die roll or a card draw."""
@@ -152,6 +153,8 @@ class Game(ABC, Generic[S, M]):
     """The frozen dataclass of this game's states (the codec reads its type hints)."""
     state_noun: str
     """How errors name a state of this game: "an Am'harb state"."""
+    sight: Sight | None = None
+    """How the camera reads this game's table (None: the game is kept by hand)."""
 
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...

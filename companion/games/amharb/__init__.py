@@ -9,6 +9,7 @@ from .board import SIDES, geometry
 from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
 from .setup import OPTIONS, data, initial_state
+from .sight import AmharbSight
 from .state import OVER, PHASES, AmharbState, Move, Place, parse_move
 
 __all__ = ["AmharbGame"]
@@ -23,6 +24,7 @@ class AmharbGame(Game[AmharbState, Move]):
     options = OPTIONS
     state_type = AmharbState
     state_noun = "an Am'harb state"
+    sight = AmharbSight()
 
     initial_state = staticmethod(initial_state)
 

@@ -1,0 +1,75 @@
+"""What the camera sees of an Am'harb table: the disc stacks in each player's four areas,
+and the disciples and resource tiles on each space of the island.
+
+Regions follow the built-in profiles (`vision/profiles/amharb-*p.toml`): `cell/ROW/COL`
+is the space of row ROW (0 = north, rank 8) and column COL (0 = file a); `seatK/areaN`
+is area N (A-D) of the side "SWNE"[K], owned by the player who plays from that side.
+Not read (no sizes or artwork known, docs/vision.md): altar tiles, locks, pyres, books
+and cursed altars, and the resources in the players' hands. Moves that change only those
+are hidden moves to `companion.inference`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from vision.types import Observation
+
+from ..sight import UNSURE, Seen, Unclear
+from .board import SIDES, SIZE
+from .state import AmharbState
+
+Piece = tuple[str, str]
+"""(kind, colour): ("priest", "pink"), ("resource", "red")."""
+
+
+def cell(index: int) -> str:
+    row, col = divmod(index, SIZE)
+    return f"cell/{row}/{col}"
+
+
+def area(side: str, n: int) -> str:
+    return f"seat{SIDES.index(side)}/area{n}"
+
+
+class AmharbSight:
+    def profile_name(self, state: AmharbState) -> str:
+        return f"amharb-{len(state.players)}p"
+
+    def piece_colours(self, state: AmharbState) -> tuple[str, ...]:
+        return tuple(p.colour for p in state.players)
+
+    def expected(self, state: AmharbState) -> dict[str, Hashable]:
+        picture: dict[str, Hashable] = {}
+        for index, space in enumerate(state.spaces):
+            pieces: list[Piece] = [(d.kind, state.players[d.seat].colour) for d in space.disciples]
+            if space.resource:
+                pieces.append(("resource", space.resource))
+            # A disciple standing on an unclaimed tile (Dagon's and Hydra's powers move them
+            # there) may hide it, or match its colour: only "something is there" is sure.
+            unclear = space.resource and space.disciples
+            picture[cell(index)] = Unclear(tuple(sorted(pieces))) if unclear else tuple(sorted(pieces))
+        for player in state.players:
+            for n, discs in enumerate(player.towers):
+                picture[area(player.side, n)] = (player.colour, discs) if discs else ()
+        return picture
+
+    def seen(self, state: AmharbState, observation: Observation, regions: frozenset[str]) -> Seen:
+        """Every region of `expected(state)` that the profile has gets a reading (empty when
+        vision saw nothing there); a region with any unsure piece is unsure."""
+        expected = self.expected(state)
+        pieces: dict[str, list[Piece]] = {}
+        unsure: set[str] = set()
+        for token in observation.tokens:
+            pieces.setdefault(token.region, []).append((token.kind, token.color or "?"))
+            if token.confidence <= UNSURE:
+                unsure.add(token.region)
+        picture: dict[str, Hashable] = {}
+        for region in expected.keys() & regions:
+            picture[region] = tuple(sorted(pieces.get(region, [])))
+        for stack in observation.stacks:
+            if stack.region in picture:
+                picture[stack.region] = (stack.color or "?", stack.discs) if stack.discs else ()
+                if stack.confidence <= UNSURE:
+                    unsure.add(stack.region)
+        return Seen(picture, frozenset(unsure & set(picture)))

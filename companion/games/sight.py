@@ -1,0 +1,70 @@
+"""What the camera can see of a game, in the game's own terms.
+
+A game that can be read from the table gives a `Sight`: which board profile its table
+uses, what the camera should see in a state (`expected`), and what a vision
+`Observation` says in the same terms (`seen`). Both are pictures: region name -> a
+hashable description of what lies there ("" or () for nothing), holding only what
+vision can read, so that `companion.inference` can compare a reading with the state
+after each legal move without knowing any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from vision.types import Observation
+
+Picture = Mapping[str, Hashable]
+
+UNSURE = 0.5
+"""A reading at or below this confidence is not trusted to decide a move on its own (the
+stack reader gives 0.5 to a bottom disc it infers from the outline alone)."""
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """An expected region the camera cannot read exactly (a disciple standing on a tile of its
+    own colour): any reading of something there agrees with it, nothing there does not.
+    `what` says what lies there, for people."""
+
+    what: Hashable
+
+
+def agrees(expected: Hashable, seen: Hashable) -> bool:
+    if isinstance(expected, Unclear):
+        return bool(seen)
+    return bool(expected == seen)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An observation in game terms: `picture` per region, and the regions whose reading is
+    unsure (low confidence), which never decide a move without a person."""
+
+    picture: Picture
+    unsure: frozenset[str] = field(default_factory=frozenset)
+
+    def key(self) -> tuple[tuple[str, Hashable], ...]:
+        """A hashable summary, for voting over consecutive frames."""
+        return tuple(sorted(self.picture.items())) + tuple((r, "?") for r in sorted(self.unsure))
+
+
+class Sight(Protocol):
+    def profile_name(self, state: Any) -> str:
+        """The vision profile of this table (built-in name or a player's file)."""
+        ...
+
+    def piece_colours(self, state: Any) -> tuple[str, ...]:
+        """The players' colours, for vision to name pieces among."""
+        ...
+
+    def expected(self, state: Any) -> dict[str, Hashable]:
+        """What the camera should see in `state`: every readable region, empty ones too."""
+        ...
+
+    def seen(self, state: Any, observation: Observation, regions: frozenset[str]) -> Seen:
+        """The observation as a picture over the regions of `expected(state)` that the
+        profile has (`regions`): an empty one where vision saw nothing."""
+        ...

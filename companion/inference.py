@@ -1,0 +1,133 @@
+"""Observation + state -> the move that was made: one, none, several (ask), or a contradiction.
+
+The table is compared with the picture of the state after each legal move (see
+`games.sight`). Some moves leave nothing the camera can see (declining a power,
+passing, paying from a hand): those may come before a visible move when nobody said
+so at the table, so sequences of one hidden move and one visible move are tried too.
+A move found only through unsure readings, or one of several that fit, goes to the
+players; a table that no legal move explains is a desync, with the differences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .games.base import CHANCE, Game
+from .games.sight import Picture, Seen, Sight, agrees
+
+
+@dataclass(frozen=True)
+class Difference:
+    region: str
+    expected: Hashable
+    seen: Hashable
+    unsure: bool = False
+
+
+@dataclass(frozen=True)
+class NoChange:
+    """The table shows the current state (unsure readings that explain nothing are ignored)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """Exactly one legal move (or a hidden move, then a visible one) explains the table."""
+
+    moves: tuple[Any, ...]
+    evidence: tuple[Difference, ...]
+    """What changed on the table, region by region."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    moves: tuple[Any, ...]
+    doubts: int
+    """How many unsure readings disagree with it (0: it fits every reading)."""
+
+
+@dataclass(frozen=True)
+class Ambiguous:
+    candidates: tuple[Candidate, ...]
+    """Best first: fewest doubts, then single moves before hidden-then-visible pairs."""
+    evidence: tuple[Difference, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Desync:
+    """No legal move puts the table as it is: the players put it right or correct the game."""
+
+    differences: tuple[Difference, ...]
+
+
+Inference = NoChange | Found | Ambiguous | Desync
+
+
+def differences(expected: Picture, seen: Seen) -> tuple[Difference, ...]:
+    """Regions where the reading is not what `expected` says (regions vision did not report
+    are not judged)."""
+    return tuple(
+        Difference(region, want, seen.picture[region], region in seen.unsure)
+        for region, want in sorted(expected.items())
+        if region in seen.picture and not agrees(want, seen.picture[region])
+    )
+
+
+def next_moves(game: Game[Any, Any], state: Any) -> Sequence[Any]:
+    """The moves that may come next: the player's, or what the dice or cards may show."""
+    actor = game.to_move(state)
+    if actor is None:
+        return ()
+    if actor == CHANCE:
+        return [move for move, _ in game.chance_outcomes(state)]
+    return game.legal_moves(state)
+
+
+def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inference:
+    now = sight.expected(state)
+    changed = differences(now, seen)
+    certain = [d for d in changed if not d.unsure]
+    if not changed:
+        return NoChange()
+    fits: list[tuple[int, int, tuple[Any, ...]]] = []  # (doubts, length, moves)
+    for move in next_moves(game, state):
+        after = game.apply_unchecked(state, move)
+        picture = sight.expected(after)
+        if picture == now:  # nothing to see: a hidden move, perhaps before a visible one
+            for second in next_moves(game, after):
+                _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
+        else:
+            _judge(fits, sight, after, seen, (move,), now, picture)
+    if not fits:
+        return NoChange() if not certain else Desync(changed)
+    fits.sort(key=lambda fit: (fit[0], fit[1]))
+    candidates = tuple(Candidate(moves, doubts) for doubts, _, moves in fits)
+    if not certain:
+        return Ambiguous(candidates, changed, "only unsure readings show a change: is it this?")
+    exact = [c for c in candidates if c.doubts == 0]
+    if len(exact) == 1 and not any(d.unsure for d in changed):
+        return Found(exact[0].moves, changed)
+    if len(exact) > 1:
+        return Ambiguous(candidates, changed, f"{len(exact)} moves leave the table like this: which was it?")
+    return Ambiguous(candidates, changed, "some readings are unsure: is it this?")
+
+
+def _judge(
+    fits: list[tuple[int, int, tuple[Any, ...]]],
+    sight: Sight,
+    after: Any,
+    seen: Seen,
+    moves: tuple[Any, ...],
+    now: Picture,
+    picture: Picture | None = None,
+) -> None:
+    """Keep `moves` if every sure reading agrees with the state they lead to."""
+    picture = sight.expected(after) if picture is None else picture
+    if picture == now:
+        return  # two hidden moves change nothing either
+    off = differences(picture, seen)
+    if any(not d.unsure for d in off):
+        return
+    fits.append((len(off), len(moves), moves))

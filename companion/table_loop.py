@@ -1,0 +1,261 @@
+"""The table loop: camera frames -> a still table -> a reading K frames agree on -> the move.
+
+`TableLoop.see(frame)` is the whole loop for one frame, single-threaded and testable
+with recorded frames; `Devices` calls it from the camera's side of the service. One bad
+frame changes nothing (K readings must agree); a reading is acted on once per game
+state; a move goes into the game only when exactly one legal move explains the table
+for sure. Anything else waits on the players: a question with ranked candidates (one
+tap, or NEXT for the first), or a desync with the differences.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from vision.motion import Agreement, StillnessConfig, StillnessGate
+from vision.pipeline import TableReader, VisionConfig
+from vision.profiles import Profile, load_profile
+from vision.types import BoardNotFound, Observation, VisionError
+
+from .games.sight import Sight
+from .inference import Ambiguous, Desync, Found, Inference, NoChange, infer
+from .session import Session, StaleState
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+AGREE = 3
+"""Consecutive settled readings that must agree before the loop acts on them."""
+
+
+@dataclass(frozen=True)
+class LoopState:
+    """What the loop last made of the table: for the page, the status LED and tests.
+
+    `status`: off (no game read from the table), moving (waiting for stillness), reading
+    (readings not yet agreeing), ok (the table matches the game), played (a move was just
+    taken into the game), ask (a person must choose), desync (no legal move explains
+    the table), no-board (markers not found) or unreadable (a frame vision cannot read)."""
+
+    status: str
+    message: str
+    game_id: int | None = None
+    state_id: int = 0
+    question: Ambiguous | Desync | None = None
+    """Open until answered, or until the game moves on."""
+    played: tuple[str, ...] = ()
+    observation: Observation | None = None
+
+    @property
+    def needs_people(self) -> bool:
+        return self.status in ("ask", "desync", "no-board")
+
+    def to_json(self, game: Any = None) -> dict[str, object]:
+        text = game.move_to_json if game is not None else str
+        question: dict[str, object] | None = None
+        if isinstance(self.question, Ambiguous):
+            question = {
+                "kind": "ask",
+                "why": self.question.why,
+                "candidates": [
+                    {"moves": [text(m) for m in c.moves], "doubts": c.doubts}
+                    for c in self.question.candidates
+                ],
+                "evidence": [_difference(d) for d in self.question.evidence],
+            }
+        elif isinstance(self.question, Desync):
+            question = {"kind": "desync", "differences": [_difference(d) for d in self.question.differences]}
+        return {
+            "status": self.status,
+            "message": self.message,
+            "state_id": self.state_id,
+            "played": list(self.played),
+            "question": question,
+        }
+
+
+def _difference(d: Any) -> dict[str, object]:
+    return {"region": d.region, "expected": _plain(d.expected), "seen": _plain(d.seen), "unsure": d.unsure}
+
+
+def _plain(value: Any) -> object:
+    """A picture value as JSON (tuples become lists; `Unclear` its contents)."""
+    if hasattr(value, "what"):
+        return _plain(value.what)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class TableLoop:
+    """Everything the loop keeps between frames: the stillness gate, the agreement of the
+    last readings, the reader of the current game's board, and the open question."""
+
+    def __init__(
+        self,
+        table: Table,
+        agree: int = AGREE,
+        stillness: StillnessConfig | None = None,
+        vision: VisionConfig | None = None,
+        on_change: Callable[[LoopState], None] = lambda state: None,
+    ) -> None:
+        self.table = table
+        self.vision = vision
+        self.on_change = on_change
+        self._gate = StillnessGate(stillness)
+        self._agreement = Agreement(agree)
+        self._reader: tuple[tuple[str, tuple[str, ...]], TableReader, frozenset[str]] | None = None
+        self._handled: tuple[Any, ...] | None = None
+        """The agreed reading last acted on (game, state_id, picture), and what came of it."""
+        self._result: LoopState | None = None
+        self._read_now = False
+        self._lock = threading.RLock()
+        self.state = LoopState("off", "no game is read from the table")
+
+    # ---- one frame ---------------------------------------------------------------------
+
+    def see(self, image: Any) -> LoopState:
+        """Feed one camera frame (BGR array); returns (and reports) what the loop makes of it."""
+        with self._lock:
+            session = self.table.session
+            sight = session.game.sight if session else None
+            if session is None or sight is None:
+                return self._set(LoopState("off", "no game is read from the table"))
+            question = self._open_question(session)
+            forced, self._read_now = self._read_now, False
+            try:
+                settled = self._gate.update(image)
+            except VisionError as error:
+                self._agreement.reset()
+                return self._set(
+                    self._keep(session, question, "unreadable", f"camera frame unreadable: {error}")
+                )
+            if not (settled or forced):
+                self._agreement.reset()
+                return self._set(self._keep(session, question, "moving", "waiting for the table to be still"))
+            state = session.state
+            reader, regions = self._reader_for(sight, state)
+            try:
+                observation = reader.read(image)
+            except BoardNotFound as error:
+                self._agreement.reset()
+                return self._set(self._keep(session, question, "no-board", str(error)))
+            except VisionError as error:
+                self._agreement.reset()
+                return self._set(self._keep(session, question, "unreadable", str(error)))
+            seen = sight.seen(state, observation, regions)
+            agreed = self._agreement.update(seen.key())
+            if not (agreed or forced):
+                return self._set(
+                    self._keep(session, question, "reading", "reading the table", observation=observation)
+                )
+            key = (session.game_id, session.state_id, seen.key())
+            if key == self._handled and self._result is not None:
+                return self._set(replace(self._result, observation=observation))
+            self._handled = key
+            self._result = self._act(session, state, infer(session.game, sight, state, seen), observation)
+            return self._set(self._result)
+
+    def _act(self, session: Session, state: Any, inference: Inference, observation: Observation) -> LoopState:
+        base = LoopState("ok", "", session.game_id, session.state_id, observation=observation)
+        if isinstance(inference, NoChange):
+            return replace(base, message="the table matches the game")
+        if isinstance(inference, Found):
+            played = self._play(session, inference.moves, session.state_id)
+            if played is None:
+                return replace(base, status="reading", message="the game changed meanwhile: reading again")
+            message = "played " + "; ".join(played)
+            return replace(base, status="played", message=message, played=played, state_id=session.state_id)
+        if isinstance(inference, Ambiguous):
+            return replace(base, status="ask", message=inference.why, question=inference)
+        return replace(
+            base,
+            status="desync",
+            message="the table does not match the game: put it right, or correct the game",
+            question=inference,
+        )
+
+    # ---- people ------------------------------------------------------------------------
+
+    def choose(self, index: int, state_id: int) -> tuple[str, ...]:
+        """Play candidate `index` of the open question, asked at `state_id` (StaleState if the
+        game has moved on, IndexError for no such candidate)."""
+        with self._lock:
+            session = self.table.session
+            question = self.state.question
+            if session is None or not isinstance(question, Ambiguous) or self.state.state_id != state_id:
+                raise StaleState("that question is no longer open: reload")
+            if not 0 <= index < len(question.candidates):
+                raise IndexError(f"there are {len(question.candidates)} candidates, not {index + 1}")
+            played = self._play(session, question.candidates[index].moves, state_id)
+            if played is None:
+                raise StaleState("the game changed meanwhile: reload")
+            self._result = LoopState(
+                "played", "played " + "; ".join(played), session.game_id, session.state_id, played=played
+            )
+            self._set(self._result)
+            return played
+
+    def read_now(self) -> None:
+        """READ on the panel: take the next frame as it is, still or not, without waiting
+        for K readings to agree."""
+        with self._lock:
+            self._read_now = True
+            self._handled = None
+
+    # ---- helpers -----------------------------------------------------------------------
+
+    def _play(self, session: Session, moves: tuple[Any, ...], state_id: int) -> tuple[str, ...] | None:
+        played = []
+        for move in moves:
+            try:
+                change = session.play(move, state_id)
+            except StaleState:
+                return None
+            state_id = change.state_id
+            played.append(change.move or str(move))
+        return tuple(played)
+
+    def _open_question(self, session: Session) -> Ambiguous | Desync | None:
+        """The question still open: only while the game is where it was asked."""
+        s = self.state
+        if s.question is not None and (s.game_id, s.state_id) == (session.game_id, session.state_id):
+            return s.question
+        return None
+
+    def _keep(
+        self,
+        session: Session,
+        question: Ambiguous | Desync | None,
+        status: str,
+        message: str,
+        observation: Observation | None = None,
+    ) -> LoopState:
+        """A passing status that keeps an open question open (a hand over the table does not
+        answer it)."""
+        return LoopState(status, message, session.game_id, session.state_id, question, (), observation)
+
+    def _reader_for(self, sight: Sight, state: Any) -> tuple[TableReader, frozenset[str]]:
+        """The reader of this game's board, built once per profile and colours."""
+        key = (sight.profile_name(state), sight.piece_colours(state))
+        if self._reader is None or self._reader[0] != key:
+            profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
+            regions = frozenset(r.name for r in profile.regions)
+            self._reader = (key, TableReader(profile, self.vision), regions)
+        return self._reader[1], self._reader[2]
+
+    def _set(self, state: LoopState) -> LoopState:
+        changed = (state.status, state.message, state.state_id) != (
+            self.state.status,
+            self.state.message,
+            self.state.state_id,
+        )
+        self.state = state
+        if changed:
+            log.info("table: %s: %s", state.status, state.message)
+            self.on_change(state)
+        return state
