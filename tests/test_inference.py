@@ -6,7 +6,6 @@ see; the tests then spoil or doubt parts of it, as real readings do."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import Any
 
 from companion.games.amharb.sight import AmharbSight, area, cell
