@@ -2,9 +2,12 @@
 
 Built in one place by `Devices.start(settings, table)`, so a test can build it with fakes. The
 camera never stops the page: if it is missing or unplugged, the page and the status LED say
-so, and reading resumes by itself when it is back. The table loop (camera -> reading ->
-move) comes with its own issue; for now frames are kept for `/api/frame.jpg` and the panel's
-UNDO (hold: redo) works on the current game.
+so, and reading resumes by itself when it is back. The table loop (`table_loop.TableLoop`)
+reads each new frame in a thread of its own, so neither the page nor the buttons ever wait
+for vision. The panel: NEXT answers an open question with its first candidate, or goes on
+without acting (`Game.next_button`); UNDO undoes (hold: redo); READ reads the table now
+(hold: finds the board again). The status LED says ready, attention (the table or a
+question waits on the players) or fault (the camera); the phase LEDs follow the game.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from dataclasses import dataclass
 from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, choose_camera
 from hardware.panel import ButtonEvent, Panel, load_pinmap, make_pin_factory
 
-from .session import NothingToUndo
+from .inference import Ambiguous
+from .session import NothingToUndo, StaleState
 from .settings import CameraSettings, Settings
 from .table import Table
+from .table_loop import LoopState, TableLoop
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +141,15 @@ def camera_source(c: CameraSettings) -> FrameSource | None:
 
 
 class Devices:
-    """The camera watch and the panel of one running companion."""
+    """The camera watch, the table loop and the panel of one running companion."""
 
     def __init__(self, camera: CameraWatch, panel: Panel | None, table: Table) -> None:
         self.camera, self.panel, self.table = camera, panel, table
+        self.loop = TableLoop(table, on_change=self._table_changed)
         self._stop = threading.Event()
         self._events = threading.Thread(target=self._consume, name="panel-events", daemon=True)
+        self._reading = threading.Thread(target=self._watch_table, name="table-loop", daemon=True)
+        self._shown_game: tuple[int | None, int] | None = None
 
     @classmethod
     def start(cls, settings: Settings, table: Table) -> Devices:
@@ -162,12 +170,49 @@ class Devices:
             panel.show_status("working")  # before the camera can report, so its report stands
             devices._events.start()
         devices.camera.start()
+        devices._reading.start()
         return devices
 
+    def _watch_table(self) -> None:
+        """Each new frame through the table loop; the lights follow the game's changes."""
+        last = None
+        while not self._stop.is_set():
+            self._show_game()
+            frame = self.camera.latest()
+            if frame is None or frame is last:
+                self._stop.wait(0.02)
+                continue
+            last = frame
+            try:
+                self.loop.see(frame.image)
+            except Exception:  # a bug in reading one frame must not stop the next
+                log.exception("table: reading a frame failed")
+
+    def _show_game(self) -> None:
+        session = self.table.session
+        shown = (session.game_id, session.state_id) if session else (None, 0)
+        if self.panel is None or shown == self._shown_game:
+            return
+        self._shown_game = shown
+        self.panel.show_phase(session.game.phase_step(session.state) if session else None)
+
     def _camera_changed(self, status: CameraStatus) -> None:
-        if self.panel is not None:
-            # No camera at all is a table kept by hand: ready. Only a camera that fails is a fault.
-            self.panel.show_status("ready" if status.state in ("online", "ended", "none") else "fault")
+        self._show_status()
+
+    def _table_changed(self, state: LoopState) -> None:
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """Fault while the camera fails; attention while the table waits on the players."""
+        if self.panel is None:
+            return
+        # No camera at all is a table kept by hand: ready. Only a camera that fails is a fault.
+        if self.camera.status.state not in ("online", "ended", "none"):
+            self.panel.show_status("fault")
+        elif self.loop.state.needs_people:
+            self.panel.show_status("attention")
+        else:
+            self.panel.show_status("ready")
 
     def _consume(self) -> None:
         assert self.panel is not None
@@ -184,25 +229,43 @@ class Devices:
                     self.panel.buzz(0.3)
 
     def handle(self, event: ButtonEvent) -> None:
-        """What a button does today: UNDO undoes, holding it redoes; the others are logged
-        until the table loop gives them their meaning."""
-        session = self.table.session
+        """What a button does (see the module's docstring); a press that can do nothing buzzes."""
         log.info("panel: %s %s", event.button, event.action)
-        if session is None or event.button != "undo":
+        if event.button == "read":
+            self.loop.recalibrate() if event.action == "hold" else self.loop.read_now()
             return
+        session = self.table.session
+        if session is None:
+            return self._refuse("no game yet")
         try:
-            session.redo() if event.action == "hold" else session.undo()
-        except NothingToUndo as error:
-            log.info("panel: %s", error)
-            if self.panel is not None:
-                self.panel.buzz(0.3)
+            if event.button == "undo":
+                session.redo() if event.action == "hold" else session.undo()
+            elif event.button == "next":
+                question = self.loop.state.question
+                if isinstance(question, Ambiguous):
+                    self.loop.choose(0, self.loop.state.state_id)
+                    return
+                move = session.game.next_button(session.state)
+                if move is None:
+                    return self._refuse("nothing for NEXT to do now: make a move at the table")
+                session.play(move, session.state_id)
+        except (NothingToUndo, StaleState) as error:
+            self._refuse(str(error))
+        finally:
+            self._show_game()
+
+    def _refuse(self, why: str) -> None:
+        log.info("panel: %s", why)
+        if self.panel is not None:
+            self.panel.buzz(0.3)
 
     def stop(self) -> None:
         """Release the camera and the pins (on SIGTERM, so the next start finds them free)."""
         self._stop.set()
         self.camera.stop()
-        if self._events.is_alive():
-            self._events.join(timeout=1)
+        for thread in (self._events, self._reading):
+            if thread.is_alive():
+                thread.join(timeout=2)
         if self.panel is not None:
             self.panel.close()
         log.info("devices: camera and pins released")

@@ -207,6 +207,13 @@ class TableLoop:
             self._read_now = True
             self._handled = None
 
+    def recalibrate(self) -> None:
+        """READ held: find the board again from scratch (it was moved, or a marker replaced)."""
+        with self._lock:
+            self._reader = None
+            self._handled = None
+            self._agreement.reset()
+
     # ---- helpers -----------------------------------------------------------------------
 
     def _play(self, session: Session, moves: tuple[Any, ...], state_id: int) -> tuple[str, ...] | None:

@@ -228,6 +228,15 @@ class Game(ABC, Generic[S, M]):
             raise BadMoveText(f"a move is a string, not {type(data).__name__}")
         return self.parse_move(data)
 
+    def phase_step(self, state: S) -> int | None:
+        """Which phase LED is lit (1-based), or None for none (the game is over)."""
+        return None
+
+    def next_button(self, state: S) -> M | None:
+        """The move the panel's NEXT plays when no question is open: going on without acting
+        (declining a power, passing), where the rules allow exactly that; None otherwise."""
+        return None
+
     def seat_names(self, state: S) -> tuple[str, ...]:
         """Display names per seat (players' names or colours)."""
         return ()

@@ -10,7 +10,7 @@ from .rules import RULEBOOK, apply_move, explain_illegal, legal_moves
 from .scoring import score
 from .setup import OPTIONS, data, initial_state
 from .sight import AmharbSight
-from .state import OVER, PHASES, AmharbState, Move, Place, parse_move
+from .state import OVER, PHASES, AmharbState, Move, Pass, Place, SkipPower, parse_move
 
 __all__ = ["AmharbGame"]
 
@@ -47,6 +47,18 @@ class AmharbGame(Game[AmharbState, Move]):
 
     def phase(self, state: AmharbState) -> str:
         return state.phase
+
+    def phase_step(self, state: AmharbState) -> int | None:
+        """Tower, Power, Disciple: LEDs 1 to 3."""
+        return None if state.phase == OVER else PHASES.index(state.phase) + 1
+
+    def next_button(self, state: AmharbState) -> Move | None:
+        """NEXT in the Power Phase declines the power; in the Disciple Phase it passes, when
+        passing is legal (Am'harb: 3 Note)."""
+        for move in legal_moves(state):
+            if isinstance(move, SkipPower | Pass):
+                return move
+        return None
 
     def seat_names(self, state: AmharbState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)

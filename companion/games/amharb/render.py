@@ -1,4 +1,5 @@
-"""Render an Am'harb state as the camera would see it, for whole-game tests of inference.
+"""An Am'harb state drawn as the camera would see it: recordings of whole games
+(`companion.demo`) and the tests of the table loop.
 
 Pieces keep their place on the table from frame to frame (a real table does not shuffle
 itself); a stack is nudged only when it changes, as a hand leaves it.
@@ -7,19 +8,23 @@ itself); a stack is nudged only when it changes, as a hand leaves it.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import cast
 
 import numpy as np
 
-from companion.games.amharb.sight import AmharbSight
-from companion.games.sight import Unclear
 from vision.profiles import load_profile
 from vision.render import Camera, Look, Scene, StackSpec, TokenSpec
+
+from ..sight import Unclear
 
 SPOTS = ((-9.0, -9.0), (9.0, 9.0), (9.0, -9.0), (-9.0, 9.0))
 """Where the 1st..4th piece of a space lies (mm from its centre)."""
 
 
 class TableRenderer:
+    """One camera over one table for a whole game; `scene` draws a picture of it
+    (`AmharbSight.expected`)."""
+
     def __init__(self, players: int, rng: np.random.Generator, size: tuple[int, int] = (1280, 960)) -> None:
         self.profile = load_profile(f"amharb-{players}p")
         self.rng = rng
@@ -31,27 +36,31 @@ class TableRenderer:
         self._stacks: dict[str, tuple[Hashable, tuple[float, float]]] = {}
         self._tiles: dict[str, tuple[float, float, float]] = {}
 
+    def _nudge(self, n: int, span: float) -> tuple[float, ...]:
+        return tuple(float(v) for v in self.rng.uniform(-span, span, n))
+
     def scene(self, picture: Mapping[str, Hashable]) -> Scene:
-        stacks, tokens = [], []
+        stacks: list[StackSpec] = []
+        tokens: list[TokenSpec] = []
         for region, what in sorted(picture.items()):
             if region not in self.regions or not what:
                 continue
             if region.startswith("seat"):
-                colour, discs = what  # type: ignore[misc]
+                colour, discs = cast(tuple[str, tuple[int, ...]], what)
                 kept = self._stacks.get(region)
                 if kept is None or kept[0] != what:
-                    kept = (what, tuple(float(v) for v in self.rng.uniform(-6, 6, 2)))  # type: ignore[assignment]
-                    self._stacks[region] = kept  # type: ignore[assignment]
-                stacks.append(StackSpec(region, colour, discs, kept[1]))  # type: ignore[index]
+                    dx, dy = self._nudge(2, 6.0)
+                    kept = self._stacks[region] = (what, (dx, dy))
+                stacks.append(StackSpec(region, colour, discs, kept[1]))
                 continue
-            pieces = list(what.what if isinstance(what, Unclear) else what)  # type: ignore[call-overload]
+            pieces = cast(tuple[tuple[str, str], ...], what.what if isinstance(what, Unclear) else what)
             # A resource tile lies flat on its space; a disciple stands on it (Dagon's and
             # Hydra's powers move disciples onto spaces without claiming the tile).
             for kind, colour in pieces:
                 if kind == "resource":
                     if region not in self._tiles:
-                        dx, dy = self.rng.uniform(-4, 4, 2)
-                        self._tiles[region] = (float(dx), float(dy), float(self.rng.uniform(-12, 12)))
+                        dx, dy = self._nudge(2, 4.0)
+                        self._tiles[region] = (dx, dy, self._nudge(1, 12.0)[0])
                     dx, dy, angle = self._tiles[region]
                     tokens.append(TokenSpec(region, "resource", colour, (dx, dy), angle))
             disciples = [p for p in pieces if p[0] != "resource"]
@@ -59,10 +68,3 @@ class TableRenderer:
                 tokens.append(TokenSpec(region, kind, colour, spot if len(disciples) > 1 else (0.0, 0.0)))
         look = Look(brightness=self.brightness, noise=float(self.rng.uniform(1.5, 4)), jpeg_quality=88)
         return Scene(self.profile, self.camera, look, stacks=tuple(stacks), tokens=tuple(tokens))
-
-
-def sight_regions(players: int) -> frozenset[str]:
-    return frozenset(r.name for r in load_profile(f"amharb-{players}p").regions)
-
-
-__all__ = ["AmharbSight", "TableRenderer", "sight_regions"]
