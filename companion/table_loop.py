@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vision.motion import Agreement, StillnessConfig, StillnessGate
-from vision.pipeline import TableReader, VisionConfig
+from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.sight import Sight
-from .inference import Ambiguous, Desync, Found, Inference, NoChange, infer
+from .inference import Ambiguous, Desync, Difference, Found, Inference, NoChange, infer
 from .session import Session, StaleState
 from .table import Table
 
@@ -54,8 +54,22 @@ class LoopState:
     def needs_people(self) -> bool:
         return self.status in ("ask", "desync", "no-board")
 
-    def to_json(self, game: Any = None) -> dict[str, object]:
+    def to_json(self, game: Any = None, state: Any = None) -> dict[str, object]:
+        """For the page and the API; with the game and its state, regions and moves are
+        named as players name them."""
         text = game.move_to_json if game is not None else str
+        sight = game.sight if game is not None else None
+
+        def difference(d: Difference) -> dict[str, object]:
+            name = sight.region_name(state, d.region) if sight is not None and state is not None else d.region
+            return {
+                "region": d.region,
+                "name": name,
+                "expected": words(d.expected),
+                "seen": words(d.seen),
+                "unsure": d.unsure,
+            }
+
         question: dict[str, object] | None = None
         if isinstance(self.question, Ambiguous):
             question = {
@@ -65,10 +79,10 @@ class LoopState:
                     {"moves": [text(m) for m in c.moves], "doubts": c.doubts}
                     for c in self.question.candidates
                 ],
-                "evidence": [_difference(d) for d in self.question.evidence],
+                "evidence": [difference(d) for d in self.question.evidence],
             }
         elif isinstance(self.question, Desync):
-            question = {"kind": "desync", "differences": [_difference(d) for d in self.question.differences]}
+            question = {"kind": "desync", "differences": [difference(d) for d in self.question.differences]}
         return {
             "status": self.status,
             "message": self.message,
@@ -78,17 +92,17 @@ class LoopState:
         }
 
 
-def _difference(d: Any) -> dict[str, object]:
-    return {"region": d.region, "expected": _plain(d.expected), "seen": _plain(d.seen), "unsure": d.unsure}
-
-
-def _plain(value: Any) -> object:
-    """A picture value as JSON (tuples become lists; `Unclear` its contents)."""
-    if hasattr(value, "what"):
-        return _plain(value.what)
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+def words(value: Any) -> str:
+    """A picture value in words: pieces as "pink priest, red resource", a stack as "pink
+    discs 4 3 2" (bottom to top), nothing as "nothing"."""
+    value = getattr(value, "what", value)
+    if not value:
+        return "nothing"
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], tuple):
+        return f"{value[0]} discs {' '.join(map(str, value[1]))}"
+    if isinstance(value, tuple) and all(isinstance(v, tuple) for v in value):
+        return ", ".join(f"{colour} {kind}" for kind, colour in value)
+    return str(value)
 
 
 class TableLoop:
@@ -206,6 +220,14 @@ class TableLoop:
         with self._lock:
             self._read_now = True
             self._handled = None
+
+    def drawn(self, image: Any) -> Any:
+        """`image` with the board's regions and what the loop last read drawn on it."""
+        with self._lock:
+            observation, reader = self.state.observation, self._reader
+        if observation is None or reader is None:
+            return image
+        return draw(image, observation, reader[1].profile)
 
     def recalibrate(self) -> None:
         """READ held: find the board again from scratch (it was moved, or a marker replaced)."""

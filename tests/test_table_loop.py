@@ -4,6 +4,7 @@ table goes wrong (a hand over it, a bad frame, a piece where no move could put i
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -191,7 +192,12 @@ def test_a_hand_over_the_table_keeps_the_question_open(tmp_path: Path, two_table
     assert show(loop, two_tables["wrong"]) == "desync"
     question = loop.state.question
     assert loop.state.needs_people
-    assert "cell/7/0" in [d["region"] for d in loop.state.to_json(GAME)["question"]["differences"]]  # type: ignore[index, union-attr]
+    assert table.session is not None
+    said = loop.state.to_json(GAME, table.session.state)["question"]
+    assert isinstance(said, dict) and said["kind"] == "desync"
+    stray = next(d for d in said["differences"] if d["region"] == "cell/7/0")
+    colour = table.session.state.players[1].colour
+    assert (stray["name"], stray["expected"], stray["seen"]) == ("a1", "blue resource", f"{colour} priest")
     assert loop.see(hand_over(two_tables["wrong"])).status == "moving"
     assert loop.state.question == question
     assert show(loop, two_tables["wrong"]) == "desync"
@@ -295,3 +301,51 @@ def test_the_devices_follow_a_replayed_game(tmp_path: Path) -> None:
 def setup_first_move(recording: Path) -> str:
     frames = json.loads((recording / "recording.json").read_text())["frames"]
     return next(f["moves"][0] for f in frames if f.get("moves"))
+
+
+# ---- the page ----------------------------------------------------------------------------
+
+
+def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
+    """Two ways to pay for the same placement: the page lists both over the camera picture;
+    a tap on one plays it. An answer for an older state, or a candidate that is not there,
+    is refused with the reason."""
+    from companion.games.amharb.render import TableRenderer
+    from companion.games.amharb.state import Place
+    from companion.web import create_app
+
+    table = new_table(tmp_path, 2, 8)
+    session = table.session
+    assert session is not None
+    rng = random.Random(8)
+    while True:  # play on until a placement can be paid in two ways
+        places = [m for m in GAME.legal_moves(session.state) if isinstance(m, Place) and m.payment]
+        spots = [m for m in places if sum(o.space == m.space and o.kind == m.kind for o in places) > 1]
+        if spots:
+            break
+        session.play(rng.choice(GAME.legal_moves(session.state)))
+    move = spots[0]
+    renderer = TableRenderer(2, np.random.default_rng(8))
+    before = render(renderer.scene(SIGHT.expected(session.state)), seed=1)[0]
+    after = render(renderer.scene(SIGHT.expected(GAME.apply(session.state, move))), seed=2)[0]
+    devices = Devices(CameraWatch(None), None, table)
+    show(devices.loop, before)
+    assert show(devices.loop, after) == "ask"
+    client = create_app(table.store, table, devices).test_client()
+    page = client.get("/").data.decode()
+    assert "Which move was it?" in page and 'src="/api/frame.jpg?drawn=1"' in page
+    asked = client.get("/api/version").get_json()["reading"]
+    candidates = [c["moves"] for c in asked["question"]["candidates"]]
+    assert [GAME.move_to_json(move)] in candidates and len(candidates) >= 2
+    for text in (c[0] for c in candidates):
+        assert f">{text}</button>" in page
+    stale = {"command": "choose", "index": 0, "state_id": asked["state_id"] - 1}
+    assert client.post("/api/command", json=stale).status_code == 409
+    missing = {"command": "choose", "index": 99, "state_id": asked["state_id"]}
+    answer = client.post("/api/command", json=missing)
+    assert answer.status_code == 400 and "candidates" in answer.get_json()["error"]
+    index = candidates.index([GAME.move_to_json(move)])
+    form = {"command": "choose", "index": str(index), "state_id": str(asked["state_id"])}
+    assert client.post("/command", data=form).status_code == 303
+    assert session.history[-1] == move
+    assert "Which move was it?" not in client.get("/").data.decode()

@@ -64,6 +64,10 @@ class Sight(Protocol):
         """What the camera should see in `state`: every readable region, empty ones too."""
         ...
 
+    def region_name(self, state: Any, region: str) -> str:
+        """What players call a region ("e5", "Pink's area C")."""
+        ...
+
     def seen(self, state: Any, observation: Observation, regions: frozenset[str]) -> Seen:
         """The observation as a picture over the regions of `expected(state)` that the
         profile has (`regions`): an empty one where vision saw nothing."""

@@ -21,20 +21,35 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
     table = table or Table(store)
     app.extensions["table"] = table
 
+    loop = devices.loop if devices else None
+
     def camera() -> dict[str, Any]:
         return (devices.camera.status if devices else CameraStatus("none", "no camera")).to_json()
 
+    def reading() -> dict[str, Any] | None:
+        """What the table loop makes of the table now (None: no camera reads this game)."""
+        session = table.session
+        if loop is None or session is None or session.game.sight is None:
+            return None
+        return loop.state.to_json(session.game, session.state)
+
+    def page(error: str | None = None) -> dict[str, Any]:
+        return {**page_view(table, games(), error=error), "camera": camera(), "reading": reading()}
+
     @app.get("/")
     def index() -> str:
-        return render_template("index.html", **page_view(table, games()), camera=camera())
+        return render_template("index.html", **page())
 
     @app.get("/api/frame.jpg")
     def api_frame() -> Any:
-        """The camera's latest frame (drawn detections come with the table loop)."""
+        """The camera's latest frame; `?drawn=1`: with what the table loop last saw drawn on it."""
         frame = devices.camera.latest() if devices else None
         if frame is None:
             return jsonify({"error": "no frame yet", "camera": camera()}), 503
-        ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        image = frame.image
+        if request.args.get("drawn") and loop is not None:
+            image = loop.drawn(image)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
         if not ok:
             return jsonify({"error": "the latest frame would not encode", "camera": camera()}), 500
         return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
@@ -45,15 +60,14 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         form = request.form.to_dict()
         options = {k[len("option.") :]: v for k, v in form.items() if k.startswith("option.") and v}
         try:
-            run_command(table, {**form, "options": options})
+            run_command(table, {**form, "options": options}, loop)
         except CommandError as error:
-            view = page_view(table, games(), error=error.message)
-            return render_template("index.html", **view, camera=camera()), error.status
+            return render_template("index.html", **page(error.message)), error.status
         return redirect("/", code=303)
 
     @app.get("/api/state")
     def api_state() -> Response:
-        return jsonify({**snapshot(table), "camera": camera()})
+        return jsonify({**snapshot(table), "camera": camera(), "reading": reading()})
 
     @app.get("/api/version")
     def api_version() -> Response:
@@ -63,6 +77,7 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
                 "game_id": session.game_id if session else None,
                 "state_id": session.state_id if session else 0,
                 "camera": camera(),
+                "reading": reading(),
             }
         )
 
@@ -78,7 +93,7 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         if not isinstance(body, dict):
             return jsonify({"error": 'send a JSON object like {"command": "move", ...}'}), 400
         try:
-            run_command(table, body)
+            run_command(table, body, loop)
         except CommandError as error:
             return jsonify({"error": error.message, "rule": error.rule}), error.status
         return jsonify(snapshot(table)), 200

@@ -11,6 +11,7 @@ from typing import Any
 from ..games.base import BadMoveText, BadSetup, IllegalMove
 from ..session import CorruptJournal, NothingToUndo, StaleState
 from ..table import Table
+from ..table_loop import TableLoop
 
 
 class CommandError(Exception):
@@ -33,7 +34,7 @@ def _int(body: dict[str, Any], key: str, required: bool = True) -> int | None:
         raise CommandError(400, f"'{key}' must be a whole number") from error
 
 
-def run_command(table: Table, body: dict[str, Any]) -> None:
+def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = None) -> None:
     command = body.get("command")
     try:
         if command == "new":
@@ -59,8 +60,15 @@ def run_command(table: Table, body: dict[str, Any]) -> None:
             session.undo(expected)
         elif command == "redo":
             session.redo(expected)
+        elif command == "choose":  # which candidate the table showed (the camera's question)
+            if loop is None:
+                raise CommandError(409, "no camera is reading this table")
+            index = _int(body, "index") or 0
+            if expected is None:
+                raise CommandError(400, "'state_id' is required: the question was asked at one state")
+            loop.choose(index, expected)
         else:
-            raise CommandError(400, f"unknown command {command!r}: move, undo, redo, new, resume")
+            raise CommandError(400, f"unknown command {command!r}: move, undo, redo, choose, new, resume")
     except (BadMoveText, BadSetup) as error:
         raise CommandError(400, str(error)) from error
     except KeyError as error:
@@ -69,3 +77,5 @@ def run_command(table: Table, body: dict[str, Any]) -> None:
         raise CommandError(409, error.reason, error.rule) from error
     except (StaleState, NothingToUndo, CorruptJournal) as error:
         raise CommandError(409, str(error)) from error
+    except IndexError as error:
+        raise CommandError(400, str(error)) from error

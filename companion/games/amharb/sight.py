@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from vision.types import Observation
 
 from ..sight import UNSURE, Seen, Unclear
-from .board import SIDES, SIZE
+from .board import AREAS, SIDES, SIZE, space_name
 from .state import AmharbState
 
 Piece = tuple[str, str]
@@ -38,6 +38,14 @@ class AmharbSight:
 
     def piece_colours(self, state: AmharbState) -> tuple[str, ...]:
         return tuple(p.colour for p in state.players)
+
+    def region_name(self, state: AmharbState, region: str) -> str:
+        parts = region.split("/")
+        if parts[0] == "cell":
+            return space_name(int(parts[1]) * SIZE + int(parts[2]))
+        side = SIDES[int(parts[0].removeprefix("seat"))]
+        owner = next((p.name for p in state.players if p.side == side), f"the {side} side")
+        return f"{owner}'s area {AREAS[int(parts[1].removeprefix('area'))]}"
 
     def expected(self, state: AmharbState) -> dict[str, Hashable]:
         picture: dict[str, Hashable] = {}

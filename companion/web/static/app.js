@@ -13,21 +13,33 @@
     cameraLine.textContent = c.label;
   }
 
+  // What the camera makes of the table: its line kept current; a question asked or answered
+  // (or a game moved on) reloads the page, which then shows it.
+  const reading = document.getElementById("reading");
+  const readingLine = document.getElementById("reading-line");
+  function showReading(t) {
+    if (!reading || !t) return false;
+    readingLine.textContent = "📷 " + t.message;
+    reading.className = "reading reading-" + t.status;
+    return (t.question ? t.question.kind : "") !== reading.dataset.question;
+  }
+
   async function poll() {
     try {
       const r = await fetch("/api/version", { cache: "no-store" });
       if (r.ok) {
         const v = await r.json();
         showCamera(v.camera);
-        if (String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
+        const asked = showReading(v.reading);
+        if (asked || String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
           location.replace("/");
           return;
         }
       }
     } catch (e) { /* server restarting: try again */ }
-    setTimeout(poll, 2000);
+    setTimeout(poll, 1000);
   }
-  setTimeout(poll, 2000);
+  setTimeout(poll, 1000);
 
   const groups = Array.from(document.querySelectorAll(".group"));
   const showAll = document.getElementById("show-all");
