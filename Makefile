@@ -12,7 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The replayed camera shows a whole rendered game (made once, about 15 s): start it from the page.
+DEMO := data/demo-amharb-4p/recording.json
+$(DEMO): | $(STAMP)
+	$(BIN)/python -m companion.demo data/demo-amharb-4p --players 4 --seed 11
+
+run: $(STAMP) $(DEMO)
 	$(BIN)/companion serve --host 0.0.0.0 --port 8000 --data-dir data
 
 lint: $(STAMP)

@@ -12,13 +12,15 @@ question waits on the players) or fault (the camera); the phase LEDs follow the 
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, choose_camera
+from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, ReplaySource, choose_camera
 from hardware.panel import ButtonEvent, Panel, load_pinmap, make_pin_factory
 
 from .inference import Ambiguous
@@ -172,6 +174,23 @@ class Devices:
         devices.camera.start()
         devices._reading.start()
         return devices
+
+    def replayed_game(self) -> dict[str, Any] | None:
+        """The set-up of the game a replayed camera shows (a `companion.demo` recording's
+        "setup"), so the page can offer to start it; None for a real camera."""
+        source = self.camera.source
+        if not isinstance(source, ReplaySource):
+            return None
+        try:
+            setup = json.loads((source.folder / "recording.json").read_text()).get("setup")
+        except (OSError, ValueError):
+            return None
+        return setup if isinstance(setup, dict) else None
+
+    def rewind_replay(self) -> None:
+        """A replayed camera plays from its start again (the replayed game was just started)."""
+        if isinstance(self.camera.source, ReplaySource):
+            self.camera.source.rewind()
 
     def _watch_table(self) -> None:
         """Each new frame through the table loop; the lights follow the game's changes."""

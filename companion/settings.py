@@ -15,7 +15,15 @@ from companion.games.codec import CodecError, from_json
 from hardware.panel import PinMapError, load_pinmap
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_REPLAY = REPO / "tests" / "recordings" / "amharb-4p"
+DEMO_REPLAY = REPO / "data" / "demo-amharb-4p"
+"""A whole rendered game (`python -m companion.demo`; `make run` makes it on first use)."""
+TEST_REPLAY = REPO / "tests" / "recordings" / "amharb-4p"
+
+
+def default_replay() -> str:
+    """The demo game when it has been made, else the committed recording of random tables."""
+    return str(DEMO_REPLAY if (DEMO_REPLAY / "recording.json").exists() else TEST_REPLAY)
+
 BACKENDS = ("auto", "picamera", "opencv", "replay", "none")
 PIN_FACTORIES = ("auto", "mock", "native")
 
@@ -36,7 +44,7 @@ class CameraSettings:
     timeout_s: float = 2.0
     focus_m: float = 0.0
     """picamera with autofocus (Camera Module 3): fixed focus at this distance; 0: autofocus."""
-    replay: str = str(DEFAULT_REPLAY)
+    replay: str = field(default_factory=default_replay)
     """replay: a table-recording/1 folder."""
     replay_speed: float = 1.0
     loop: bool = True

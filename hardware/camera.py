@@ -294,6 +294,10 @@ class ReplaySource:
     def __exit__(self, *exc: object) -> None:
         return None
 
+    def rewind(self) -> None:
+        """Play from the first frame again (a demo game started on the page starts its replay)."""
+        self.index, self.started = 0, None
+
     def read(self, timeout: float = 2.0) -> Frame:
         if self.index >= len(self.frames) and not self.loop:
             raise RecordingEnded(f"{self.name} has ended")

@@ -349,3 +349,24 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     assert client.post("/command", data=form).status_code == 303
     assert session.history[-1] == move
     assert "Which move was it?" not in client.get("/").data.decode()
+
+
+def test_the_page_offers_the_replayed_game_and_starts_its_replay_again(tmp_path: Path) -> None:
+    """`make run`: the camera replays a rendered game; one button starts that game (same
+    players and seed) and rewinds the replay, so the camera shows it from its first table."""
+    from companion.web import create_app
+
+    recording = tmp_path / "demo"
+    make_demo(recording, players=2, seed=3)
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    source = ReplaySource(recording, speed=0)
+    devices = Devices(CameraWatch(source), None, table)
+    for _ in range(5):
+        source.read()
+    client = create_app(table.store, table, devices).test_client()
+    page = client.get("/").data.decode()
+    assert "Start the game the camera is replaying (2 players, seed 3)" in page
+    form = {"command": "new", "game": "amharb", "players": "2", "option.seed": "3", "rewind": "1"}
+    assert client.post("/command", data=form).status_code == 303
+    assert table.session is not None and table.session.setup == {"players": 2, "options": {"seed": "3"}}
+    assert source.index == 0

@@ -34,7 +34,13 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         return loop.state.to_json(session.game, session.state)
 
     def page(error: str | None = None) -> dict[str, Any]:
-        return {**page_view(table, games(), error=error), "camera": camera(), "reading": reading()}
+        replayed = devices.replayed_game() if devices else None
+        return {
+            **page_view(table, games(), error=error),
+            "camera": camera(),
+            "reading": reading(),
+            "replayed": replayed,
+        }
 
     @app.get("/")
     def index() -> str:
@@ -63,6 +69,8 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
             run_command(table, {**form, "options": options}, loop)
         except CommandError as error:
             return render_template("index.html", **page(error.message)), error.status
+        if form.get("rewind") and devices is not None:  # the game the camera replays: from its start
+            devices.rewind_replay()
         return redirect("/", code=303)
 
     @app.get("/api/state")

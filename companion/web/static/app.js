@@ -19,9 +19,16 @@
   const readingLine = document.getElementById("reading-line");
   function showReading(t) {
     if (!reading || !t) return false;
-    readingLine.textContent = "📷 " + t.message;
+    readingLine.lastChild.textContent = " " + t.message;
     reading.className = "reading reading-" + t.status;
     return (t.question ? t.question.kind : "") !== reading.dataset.question;
+  }
+
+  // The camera picture stays open (or shut) across the reloads that follow the game.
+  const picture = reading?.querySelector("details");
+  if (picture) {
+    if (sessionStorage.getItem("picture") === "open") picture.open = true;
+    picture.addEventListener("toggle", () => sessionStorage.setItem("picture", picture.open ? "open" : ""));
   }
 
   async function poll() {
