@@ -17,6 +17,8 @@ from .store import Store
 from .table import Table
 from .web import create_app
 
+STREAM_THREADS = 64
+
 
 def lan_address() -> str | None:
     """This machine's address on the local network (no packet is sent), or None offline."""
@@ -56,7 +58,9 @@ def serve(host: str, port: int, data_dir: Path, settings: Settings) -> None:
     try:
         app = create_app(store, table, devices)
         announce(host, port, data_dir)
-        waitress.serve(app, host=host, port=port, threads=8, ident="towers-companion")
+        # Each phone's event stream holds a thread while it is open: room for 50 phones and
+        # the requests of the pages besides.
+        waitress.serve(app, host=host, port=port, threads=STREAM_THREADS, ident="towers-companion")
     finally:
         devices.stop()
         store.close()

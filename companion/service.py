@@ -217,9 +217,11 @@ class Devices:
 
     def _camera_changed(self, status: CameraStatus) -> None:
         self._show_status()
+        self.table.changes.bump()
 
     def _table_changed(self, state: LoopState) -> None:
         self._show_status()
+        self.table.changes.bump()
 
     def _show_status(self) -> None:
         """Fault while the camera fails; attention while the table waits on the players."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,18 +57,24 @@ def demo4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def tables(recording: Path) -> list[tuple[list[str], list[np.ndarray]]]:
+def tables(recording: Path) -> Iterator[tuple[list[str], list[np.ndarray]]]:
     """The recording as it replays, table by table: the moves made since the last table,
-    and the frames the camera gave of this one."""
+    and the frames the camera gave of this one (read as they come: a whole game of frames
+    would not fit in memory)."""
     meta = json.loads((recording / "recording.json").read_text())
     source = ReplaySource(recording, speed=0, loop=False)
-    out: list[tuple[list[str], list[np.ndarray]]] = []
+    moves: list[str] | None = None
+    frames: list[np.ndarray] = []
     for entry in meta["frames"]:
-        image = source.read().image
         if "moves" in entry:
-            out.append((entry["moves"], []))
-        out[-1][1].append(image)
-    return out
+            if moves is not None:
+                yield moves, frames
+            moves, frames = entry["moves"], []
+        image = source.read().image
+        if len(frames) < FRAMES_PER_STATE:  # the rest of the hold changes nothing
+            frames.append(image)
+    if moves is not None:
+        yield moves, frames
 
 
 def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_scores(
@@ -98,7 +105,7 @@ def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_score
                 session.play(move, session.state_id)
                 by_phone += 1
             truth = GAME.apply(truth, move)
-        for frame in frames[:FRAMES_PER_STATE]:  # the rest of the hold changes nothing
+        for frame in frames:
             loop.see(frame)
         if visible is None:
             assert loop.state.status == "ok", loop.state.message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 import cv2
@@ -13,6 +15,8 @@ from ..store import Store
 from ..table import Table
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
+
+KEEP_ALIVE_S = 15.0
 
 
 def create_app(store: Store, table: Table | None = None, devices: Devices | None = None) -> Flask:
@@ -77,17 +81,36 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
     def api_state() -> Response:
         return jsonify({**snapshot(table), "camera": camera(), "reading": reading()})
 
+    def version() -> dict[str, Any]:
+        session = table.session
+        return {
+            "game_id": session.game_id if session else None,
+            "state_id": session.state_id if session else 0,
+            "camera": camera(),
+            "reading": reading(),
+        }
+
     @app.get("/api/version")
     def api_version() -> Response:
-        session = table.session
-        return jsonify(
-            {
-                "game_id": session.game_id if session else None,
-                "state_id": session.state_id if session else 0,
-                "camera": camera(),
-                "reading": reading(),
-            }
-        )
+        return jsonify(version())
+
+    @app.get("/api/events")
+    def api_events() -> Response:
+        """Server-sent events: the `/api/version` snapshot now, then again after every change
+        (coalesced), and a comment every 15 s so that proxies and phones keep the line open."""
+
+        def stream() -> Iterator[str]:
+            seen = -1
+            while True:
+                now = table.changes.wait(seen, timeout=KEEP_ALIVE_S)
+                if now == seen:
+                    yield ": still here\n\n"
+                    continue
+                seen = now
+                yield f"id: {now}\nevent: version\ndata: {json.dumps(version())}\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return Response(stream(), mimetype="text/event-stream", headers=headers)
 
     @app.get("/api/games")
     def api_games() -> Response:

@@ -31,22 +31,35 @@
     picture.addEventListener("toggle", () => sessionStorage.setItem("picture", picture.open ? "open" : ""));
   }
 
+  // Every change reaches the page as a server-sent event (the same snapshot as
+  // GET /api/version); a new state or an opened/closed question reloads the page. Where
+  // EventSource is missing, the page polls instead.
+  function follow(v) {
+    showCamera(v.camera);
+    const asked = showReading(v.reading);
+    if (asked || String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
+      location.replace("/");
+      return false;
+    }
+    return true;
+  }
+
   async function poll() {
     try {
       const r = await fetch("/api/version", { cache: "no-store" });
-      if (r.ok) {
-        const v = await r.json();
-        showCamera(v.camera);
-        const asked = showReading(v.reading);
-        if (asked || String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
-          location.replace("/");
-          return;
-        }
-      }
+      if (r.ok && !follow(await r.json())) return;
     } catch (e) { /* server restarting: try again */ }
     setTimeout(poll, 1000);
   }
-  setTimeout(poll, 1000);
+
+  if ("EventSource" in window) {
+    const events = new EventSource("/api/events");
+    events.addEventListener("version", (e) => {
+      if (!follow(JSON.parse(e.data))) events.close();
+    });
+  } else {
+    setTimeout(poll, 1000);
+  }
 
   const groups = Array.from(document.querySelectorAll(".group"));
   const showAll = document.getElementById("show-all");
