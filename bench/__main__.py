@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import resource
 import statistics
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -143,6 +145,176 @@ def panel_bench() -> None:
     )
 
 
+def rss_mb() -> float:
+    """This process's resident memory now (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def stream_events(
+    url: str, seen: list[tuple[float, int]], ready: threading.Event, stop: threading.Event
+) -> None:
+    """A phone on the event stream: (arrival time, state_id) of every event."""
+    import http.client
+    import json
+    from urllib.parse import urlparse
+
+    where = urlparse(url)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    connection.request("GET", "/api/events")
+    response = connection.getresponse()
+    buffer = b""
+    while not stop.is_set():
+        chunk = response.fp.readline()
+        if not chunk:
+            break
+        buffer += chunk
+        if buffer.endswith(b"\n\n"):
+            for line in buffer.decode().splitlines():
+                if line.startswith("data: "):
+                    seen.append((time.perf_counter(), json.loads(line[6:])["state_id"]))
+                    ready.set()
+            buffer = b""
+    connection.close()
+
+
+def events_bench(phones: int = 50, moves: int = 100) -> None:
+    """50 phones on the event stream of a real server (waitress, loopback) while 100 moves
+    are played 20 ms apart: is every phone told of the last move, and how soon of each."""
+    import tempfile
+
+    import waitress
+
+    from companion.server import STREAM_THREADS
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web import create_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "bench.sqlite3")
+        table = Table(store)
+        session = table.new_game("amharb", 4, {"seed": "1"})
+        server = waitress.create_server(
+            create_app(store, table), host="127.0.0.1", port=0, threads=STREAM_THREADS
+        )
+        threading.Thread(target=server.run, daemon=True).start()
+        url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+        stop = threading.Event()
+        logs: list[list[tuple[float, int]]] = [[] for _ in range(phones)]
+        readies = [threading.Event() for _ in range(phones)]
+        clients = [
+            threading.Thread(target=stream_events, args=(url, log, ready, stop), daemon=True)
+            for log, ready in zip(logs, readies)
+        ]
+        for client in clients:
+            client.start()
+        for ready in readies:
+            ready.wait(10)
+        sent = {}
+        game = session.game
+        for _ in range(moves):
+            change = session.play(game.legal_moves(session.state)[0])
+            sent[change.state_id] = time.perf_counter()
+            time.sleep(0.02)
+        time.sleep(0.5)
+        resident = rss_mb()
+        stop.set()
+        server.close()
+        store.close()
+    last = max(sent)
+    told = sum(1 for log in logs if log and log[-1][1] == last)
+    delays = []
+    for log in logs:
+        for state_id, at in sent.items():
+            arrival = next((t for t, s in log if s >= state_id), None)
+            if arrival is not None:
+                delays.append((arrival - at) * 1000)
+    delays.sort()
+    p99 = delays[int(len(delays) * 0.99) - 1]
+    print(f"Event stream, {phones} phones on loopback, {moves} moves 20 ms apart")
+    print(f"  phones told of the last move: {told}/{phones}")
+    print(f"  move -> event at a phone: median {statistics.median(delays):.1f} ms, p99 {p99:.1f} ms")
+    print(f"  resident memory of this process (server, rules and the 50 clients): {resident:.0f} MB")
+
+
+def loop_bench(tables: int = 12) -> None:
+    """A rendered game replayed as the camera at 10 frames a second: from the first frame
+    that shows a move's table to the move in the game (the page's event follows at once)."""
+    import json
+    import tempfile
+
+    from companion.demo import make_demo
+    from companion.games.base import IllegalMove
+    from companion.service import CameraWatch, Devices
+    from companion.session import StaleState
+    from companion.store import Store
+    from companion.table import Table
+    from companion.table_loop import STILL_FRAMES
+    from hardware.camera import Frame, ReplaySource
+
+    with tempfile.TemporaryDirectory() as folder:
+        recording = Path(folder) / "demo"
+        make_demo(recording, players=2, seed=31)
+        meta = json.loads((recording / "recording.json").read_text())
+        entries = meta["frames"]
+        moves = [m for e in entries for m in e.get("moves", [])]
+        ends = list(itertools.accumulate(len(e["moves"]) for e in entries if "moves" in e))
+        table = Table(Store(Path(folder) / "bench.sqlite3"))
+        session = table.new_game("amharb", 2, meta["setup"]["options"])
+        game, sight = session.game, session.game.sight
+        assert sight is not None
+        shown: dict[int, float] = {}  # moves made by a table -> when its first frame came
+        told: dict[int, float] = {}
+        session.subscribe(lambda change: told.setdefault(change.state_id, time.perf_counter()))
+
+        class Timed(ReplaySource):
+            def read(self, timeout: float = 2.0) -> Frame:
+                index = self.index
+                frame = super().read(timeout)
+                if index < len(entries) and "moves" in entries[index]:
+                    shown.setdefault(
+                        ends[sum("moves" in e for e in entries[: index + 1]) - 1], time.perf_counter()
+                    )
+                return frame
+
+        stop = threading.Event()
+
+        def player() -> None:
+            """At the table: NEXT (or a tap) for each move the camera cannot see."""
+            while not stop.is_set():
+                i = session.state_id
+                try:
+                    if i < len(moves):
+                        move = game.parse_move(moves[i])
+                        if sight.expected(game.apply(session.state, move)) == sight.expected(session.state):
+                            session.play(move, i)
+                            continue
+                except (IllegalMove, StaleState):  # the camera played meanwhile: look again
+                    continue
+                time.sleep(0.002)
+
+        devices = Devices(CameraWatch(None), None, table)
+        source = Timed(recording, speed=10 / meta["camera"]["fps"], loop=False)
+        devices.camera = CameraWatch(source, devices._camera_changed)
+        threading.Thread(target=player, daemon=True).start()
+        devices.camera.start()
+        devices._reading.start()
+        deadline = time.monotonic() + 120
+        while sum(1 for s in shown if s in told) < tables and time.monotonic() < deadline:
+            time.sleep(0.05)
+        stop.set()
+        devices.stop()
+    delays = sorted((told[s] - shown[s]) * 1000 for s in shown if s in told and s > 0)
+    print("Table loop, a rendered 2-player game replayed at 10 frames/s, one thread reading")
+    print(
+        f"  a move's table in view -> the move in the game: median {statistics.median(delays):.0f} ms,"
+        f" worst {max(delays):.0f} ms over {len(delays)} moves"
+        f" (the readings of {STILL_FRAMES} still frames agree)"
+    )
+
+
 def main() -> None:
     game = get_game("amharb")
     mid = mid_game_position()
@@ -166,6 +338,8 @@ def main() -> None:
         f"{med:.1f} / {p95:.1f} ms"
     )
     panel_bench()
+    events_bench()
+    loop_bench()
     vision_bench()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Peak memory of this process (rules, table reader and both dice networks): {peak_mb:.0f} MB")

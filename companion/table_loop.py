@@ -28,8 +28,11 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 
-AGREE = 3
-"""Consecutive settled readings that must agree before the loop acts on them."""
+AGREE = 2
+"""Consecutive readings of still frames that must agree before the loop acts on them: one
+bad frame is never enough (the readings of the still frames are the ones compared)."""
+STILL_FRAMES = 2
+"""Frames without movement before the table counts as still (0.2 s at 10 frames a second)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,7 @@ class TableLoop:
         self.table = table
         self.vision = vision
         self.on_change = on_change
-        self._gate = StillnessGate(stillness)
+        self._gate = StillnessGate(stillness or StillnessConfig(settle_frames=STILL_FRAMES))
         self._agreement = Agreement(agree)
         self._reader: tuple[tuple[str, tuple[str, ...]], TableReader, frozenset[str]] | None = None
         self._handled: tuple[Any, ...] | None = None
@@ -148,7 +151,7 @@ class TableLoop:
                 return self._set(
                     self._keep(session, question, "unreadable", f"camera frame unreadable: {error}")
                 )
-            if not (settled or forced):
+            if not (self._gate.still_frames or forced):
                 self._agreement.reset()
                 return self._set(self._keep(session, question, "moving", "waiting for the table to be still"))
             state = session.state
@@ -161,8 +164,10 @@ class TableLoop:
             except VisionError as error:
                 self._agreement.reset()
                 return self._set(self._keep(session, question, "unreadable", str(error)))
+            # Still frames are read as they come, so that the readings of the frames that
+            # settle the table are the ones that must agree (not K more after them).
             seen = sight.seen(state, observation, regions)
-            agreed = self._agreement.update(seen.key())
+            agreed = self._agreement.update(seen.key()) and settled
             if not (agreed or forced):
                 return self._set(
                     self._keep(session, question, "reading", "reading the table", observation=observation)

@@ -20,7 +20,7 @@ from companion.service import CameraWatch, Devices
 from companion.session import StaleState
 from companion.store import Store
 from companion.table import Table
-from companion.table_loop import AGREE, TableLoop
+from companion.table_loop import AGREE, STILL_FRAMES, TableLoop
 from hardware.camera import ReplaySource
 from hardware.panel import ButtonEvent
 from vision.motion import StillnessConfig
@@ -29,8 +29,8 @@ from vision.render import render
 GAME = get_game("amharb")
 SIGHT = GAME.sight
 assert SIGHT is not None
-FRAMES_PER_STATE = StillnessConfig().settle_frames + AGREE
-"""A new table, then still frames until K settled readings agree."""
+FRAMES_PER_STATE = 2 + max(STILL_FRAMES, AGREE)
+"""A new table (moving), still frames until their readings agree, and one more."""
 
 
 def new_table(tmp_path: Path, players: int, seed: int) -> Table:

@@ -49,6 +49,11 @@ class StillnessGate:
         self._still = 0 if moving else self._still + 1
         return self._still >= self.config.settle_frames
 
+    @property
+    def still_frames(self) -> int:
+        """Consecutive still frames so far (0: the last frame moved)."""
+        return self._still
+
 
 class Agreement:
     """Reports a reading only once the last `k` readings agree (one bad frame changes nothing)."""
