@@ -21,7 +21,7 @@ from companion.session import StaleState
 from companion.store import Store
 from companion.table import Table
 from companion.table_loop import AGREE, STILL_FRAMES, TableLoop
-from hardware.camera import ReplaySource
+from hardware.camera import Frame, ReplaySource
 from hardware.panel import ButtonEvent
 from vision.motion import StillnessConfig
 from vision.render import render
@@ -377,3 +377,29 @@ def test_the_page_offers_the_replayed_game_and_starts_its_replay_again(tmp_path:
     assert client.post("/command", data=form).status_code == 303
     assert table.session is not None and table.session.setup == {"players": 2, "options": {"seed": "3"}}
     assert source.index == 0
+
+
+def test_the_calibration_page_says_which_markers_are_missing(tmp_path: Path) -> None:
+    """Setting up: the page names the markers not seen, draws the regions once the board is
+    found, and reads no profile but the built-in ones."""
+    from companion.web import create_app
+    from tests.test_vision_board import cover_marker
+    from vision.profiles import load_profile
+    from vision.render import Scene
+
+    profile = load_profile("amharb-4p")
+    frame, homography = render(Scene(profile), seed=4)
+    covered = cover_marker(frame, homography, dict(profile.markers)[2])
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    devices = Devices(CameraWatch(None), None, table)
+    client = create_app(table.store, table, devices).test_client()
+    assert client.get("/api/board?profile=amharb-4p").status_code == 503  # no picture yet
+    devices.camera._latest = Frame(covered, 0.0)
+    check = client.get("/api/board?profile=amharb-4p").get_json()
+    assert check["found"] and check["seen"] == [0, 1, 3] and check["missing"] == [2]
+    assert "not seen: 2" in client.get("/calibrate?profile=amharb-4p").data.decode()
+    assert client.get("/api/board.jpg?profile=amharb-4p").mimetype == "image/jpeg"
+    assert client.get("/api/board?profile=../../etc/passwd").status_code == 404
+    assert client.get("/api/board").status_code == 404  # no game, no profile named
+    table.new_game("amharb", 4, {})
+    assert client.get("/api/board").get_json()["found"]

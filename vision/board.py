@@ -8,6 +8,8 @@ otherwise it looks for the markers again in small windows where they were.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import cv2
 import numpy as np
 
@@ -152,3 +154,53 @@ class BoardLocator:
             windows.append(((x0, y0, x1, y1), grey[y0:y1, x0:x1].copy()))
         self._seen_in = tuple(windows)
         return True
+
+
+@dataclass(frozen=True)
+class BoardCheck:
+    """What the camera makes of the board's markers, for the people setting it up."""
+
+    seen: tuple[int, ...]
+    missing: tuple[int, ...]
+    pose: BoardPose | None
+    message: str
+    corners: dict[int, np.ndarray] = field(default_factory=dict, compare=False)
+
+
+def check_board(frame: object, profile: Profile) -> BoardCheck:
+    """Looks for every marker afresh (no cached pose) and says what is missing."""
+    image = as_bgr(frame)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = detect_markers(grey, _detector())
+    known = profile.marker_corners()
+    seen = tuple(sorted(i for i in found if i in known))
+    missing = tuple(sorted(set(known) - set(seen)))
+    strangers = sorted(set(found) - set(known))
+    pose: BoardPose | None
+    try:
+        pose = pose_from_markers(profile, found)
+        message = f"board found from markers {', '.join(map(str, seen))} (error {pose.error_px} px)"
+    except BoardNotFound as error:
+        pose, message = None, str(error)
+    if missing:
+        message += f"; not seen: {', '.join(map(str, missing))}"
+    if strangers:
+        message += f"; markers of another board: {', '.join(map(str, strangers))}"
+    return BoardCheck(seen, missing, pose, message, {i: c for i, c in found.items()})
+
+
+def draw_board_check(frame: object, check: BoardCheck, profile: Profile) -> np.ndarray:
+    """The frame with each marker found outlined and named, and the profile's regions where
+    the board was found: what to adjust is visible at a glance."""
+    image = as_bgr(frame).copy()
+    for marker_id, corners in check.corners.items():
+        ok = marker_id in check.seen
+        colour = (0, 200, 0) if ok else (0, 0, 255)
+        cv2.polylines(image, [corners.astype(np.int32)], True, colour, 3)
+        x, y = corners.min(axis=0).astype(int)
+        cv2.putText(image, f"#{marker_id}", (int(x), int(y) - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2)
+    if check.pose is not None:
+        for region in profile.regions:
+            outline = to_frame(check.pose, np.array(region.polygon)).astype(np.int32)
+            cv2.polylines(image, [outline], True, (200, 200, 0), 1)
+    return image

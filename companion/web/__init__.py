@@ -9,6 +9,9 @@ from typing import Any
 import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
 
+from vision.board import check_board, draw_board_check
+from vision.profiles import builtin_profiles, load_profile
+
 from ..games.registry import games
 from ..service import CameraStatus, Devices
 from ..store import Store
@@ -62,6 +65,69 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
         if not ok:
             return jsonify({"error": "the latest frame would not encode", "camera": camera()}), 500
+        return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+    def board_check() -> tuple[Any, Any, Any] | None:
+        """The latest frame, the profile to check it against (the current game's, or a
+        built-in one named by `?profile=`), and what was found; None without a frame."""
+        frame = devices.camera.latest() if devices else None
+        name = request.args.get("profile")
+        session = table.session
+        if not name and session is not None and session.game.sight is not None:
+            name = session.game.sight.profile_name(session.state)
+        if not name:
+            raise CommandError(404, "no game is read from the table: name a board (?profile=amharb-4p)")
+        if name not in builtin_profiles():
+            raise CommandError(404, f"no board profile {name!r}: one of {', '.join(builtin_profiles())}")
+        if frame is None:
+            return None
+        profile = load_profile(name)
+        return frame, profile, check_board(frame.image, profile)
+
+    @app.get("/calibrate")
+    def calibrate() -> Any:
+        """Setting up the camera: the markers found, the regions where the board is, and
+        what is missing."""
+        try:
+            found = board_check()
+        except CommandError as error:
+            return render_template("calibrate.html", message=error.message, camera=camera(), query=""), 404
+        message = "no picture from the camera yet" if found is None else found[2].message
+        query = f"?profile={request.args['profile']}" if request.args.get("profile") else ""
+        return render_template("calibrate.html", message=message, camera=camera(), query=query)
+
+    @app.get("/api/board")
+    def api_board() -> Any:
+        try:
+            found = board_check()
+        except CommandError as error:
+            return jsonify({"error": error.message}), 404
+        if found is None:
+            return jsonify({"error": "no frame yet", "camera": camera()}), 503
+        check = found[2]
+        return jsonify(
+            {
+                "seen": list(check.seen),
+                "missing": list(check.missing),
+                "found": check.pose is not None,
+                "message": check.message,
+            }
+        )
+
+    @app.get("/api/board.jpg")
+    def api_board_image() -> Any:
+        try:
+            found = board_check()
+        except CommandError as error:
+            return jsonify({"error": error.message}), 404
+        if found is None:
+            return jsonify({"error": "no frame yet", "camera": camera()}), 503
+        frame, profile, check = found
+        ok, data = cv2.imencode(
+            ".jpg", draw_board_check(frame.image, check, profile), [cv2.IMWRITE_JPEG_QUALITY, 80]
+        )
+        if not ok:
+            return jsonify({"error": "the picture would not encode"}), 500
         return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
     @app.post("/command")
