@@ -11,6 +11,7 @@ from types import FrameType
 import segno
 import waitress
 
+from .access import Access
 from .service import Devices
 from .settings import Settings
 from .store import Store
@@ -31,10 +32,11 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def announce(host: str, port: int, data_dir: Path) -> None:
-    """The addresses a phone can open, and a QR code of the first one on the LAN."""
+def announce(host: str, port: int, data_dir: Path, pin: str) -> None:
+    """The addresses a phone can open, a QR code of the first one on the LAN, and the PIN."""
     local = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     print(f"Towers Companion: http://{local}:{port}  (data in {data_dir.resolve()})", flush=True)
+    print(f"  table PIN: {pin}  (pairs a phone to play from it; or Pair, then NEXT on the panel)", flush=True)
     if host in ("0.0.0.0", "::"):
         address = lan_address()
         print(f"  on your network: http://{socket.gethostname()}.local:{port}", flush=True)
@@ -53,11 +55,13 @@ def serve(host: str, port: int, data_dir: Path, settings: Settings) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(data_dir / "companion.sqlite3")
     table = Table(store)
+    access = Access(data_dir / "access.json", settings.access.pin)
     devices = Devices.start(settings, table)
+    devices.access = access
     signal.signal(signal.SIGTERM, _stop)  # systemd stops us with SIGTERM: release camera and pins
     try:
-        app = create_app(store, table, devices)
-        announce(host, port, data_dir)
+        app = create_app(store, table, devices, access)
+        announce(host, port, data_dir, access.pin)
         # Each phone's event stream holds a thread while it is open: room for 50 phones and
         # the requests of the pages besides.
         waitress.serve(app, host=host, port=port, threads=STREAM_THREADS, ident="towers-companion")

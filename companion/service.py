@@ -4,10 +4,11 @@ Built in one place by `Devices.start(settings, table)`, so a test can build it w
 camera never stops the page: if it is missing or unplugged, the page and the status LED say
 so, and reading resumes by itself when it is back. The table loop (`table_loop.TableLoop`)
 reads each new frame in a thread of its own, so neither the page nor the buttons ever wait
-for vision. The panel: NEXT answers an open question with its first candidate, or goes on
-without acting (`Game.next_button`); UNDO undoes (hold: redo); READ reads the table now
-(hold: finds the board again). The status LED says ready, attention (the table or a
-question waits on the players) or fault (the camera); the phase LEDs follow the game.
+for vision. The panel: NEXT pairs a phone that asked to (within 30 s), else answers an open
+question with its first candidate, or goes on without acting (`Game.next_button`); UNDO
+undoes (hold: redo); READ reads the table now (hold: finds the board again). The status
+LED says ready, attention (the table or a question waits on the players) or fault (the
+camera); the phase LEDs follow the game.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, ReplaySource, choose_camera
 from hardware.panel import ButtonEvent, Panel, load_pinmap, make_pin_factory
 
+from .access import Access
 from .inference import Ambiguous
 from .session import NothingToUndo, StaleState
 from .settings import CameraSettings, Settings
@@ -147,6 +149,8 @@ class Devices:
 
     def __init__(self, camera: CameraWatch, panel: Panel | None, table: Table) -> None:
         self.camera, self.panel, self.table = camera, panel, table
+        self.access: Access | None = None
+        """Set by the server: NEXT pairs a phone that asked, before anything else."""
         self.loop = TableLoop(table, on_change=self._table_changed)
         self._stop = threading.Event()
         self._events = threading.Thread(target=self._consume, name="panel-events", daemon=True)
@@ -252,6 +256,10 @@ class Devices:
     def handle(self, event: ButtonEvent) -> None:
         """What a button does (see the module's docstring); a press that can do nothing buzzes."""
         log.info("panel: %s %s", event.button, event.action)
+        if event.button == "next" and self.access is not None and self.access.approve():
+            log.info("panel: NEXT paired a phone")
+            self.table.changes.bump()
+            return
         if event.button == "read":
             self.loop.recalibrate() if event.action == "hold" else self.loop.read_now()
             return

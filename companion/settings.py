@@ -24,6 +24,7 @@ def default_replay() -> str:
     """The demo game when it has been made, else the committed recording of random tables."""
     return str(DEMO_REPLAY if (DEMO_REPLAY / "recording.json").exists() else TEST_REPLAY)
 
+
 BACKENDS = ("auto", "picamera", "opencv", "replay", "none")
 PIN_FACTORIES = ("auto", "mock", "native")
 
@@ -59,9 +60,17 @@ class PanelSettings:
 
 
 @dataclass(frozen=True)
+class AccessSettings:
+    pin: str = ""
+    """The table PIN (4 to 8 digits) that pairs a phone without the panel; empty: one is made
+    up on first start, kept in DATA_DIR/access.json and printed when the companion starts."""
+
+
+@dataclass(frozen=True)
 class Settings:
     camera: CameraSettings = CameraSettings()
     panel: PanelSettings = PanelSettings()
+    access: AccessSettings = AccessSettings()
 
 
 def _section(kind: type[Any], data: Any, name: str) -> Any:
@@ -90,10 +99,13 @@ def load_settings(path: Path | None, required: bool = False) -> Settings:
         data = tomllib.loads(path.read_text())
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise SettingsError(f"cannot read the settings {path}: {error}") from error
-    unknown = set(data) - {"camera", "panel", "pinmap"}
+    unknown = set(data) - {"camera", "panel", "pinmap", "access"}
     if unknown:
         raise SettingsError(f"{path}: unknown section(s) {', '.join(sorted(unknown))}")
     camera = _section(CameraSettings, data.get("camera", {}), "camera")
+    access = _section(AccessSettings, data.get("access", {}), "access")
+    if access.pin and not (access.pin.isdigit() and 4 <= len(access.pin) <= 8):
+        raise SettingsError(f"[access] pin is 4 to 8 digits, not {access.pin!r}")
     if isinstance(data.get("panel"), dict) and "pinmap" in data["panel"]:
         raise SettingsError("pin overrides go in their own [pinmap] section, not in [panel]")
     panel = _section(PanelSettings, data.get("panel", {}), "panel")
@@ -115,4 +127,4 @@ def load_settings(path: Path | None, required: bool = False) -> Settings:
         load_pinmap(override=panel.pinmap)  # a typo in [pinmap] is found now, not at the table
     except PinMapError as error:
         raise SettingsError(f"[pinmap]: {error}") from error
-    return Settings(camera, panel)
+    return Settings(camera, panel, access)

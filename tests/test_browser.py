@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from tests.test_power_cut import free_port, start_server
+from tests.test_power_cut import PIN, free_port, start_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -38,11 +38,13 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page() -> Iterator[Page]:
+def page(server: str) -> Iterator[Page]:
+    """A phone paired with the table PIN (its cookie is the context's)."""
     assert Path(CHROMIUM).exists(), "Debian's chromium is needed: `make test` installs it"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport={"width": 390, "height": 844})
+        assert context.request.post(f"{server}/api/pair", data={"pin": PIN}).ok
         yield context.new_page()
         browser.close()
 
@@ -80,9 +82,13 @@ def test_a_second_phone_follows(server: str, page: Page) -> None:
             "-c",
             f"""
 import json, urllib.request
-r = urllib.request.Request('{server}/api/command', headers={{'Content-Type': 'application/json'}},
-    data=json.dumps({{'command': 'new', 'game': 'amharb', 'players': 3}}).encode())
-urllib.request.urlopen(r)
+def post(path, body, headers):
+    r = urllib.request.Request('{server}' + path, data=json.dumps(body).encode(),
+        headers={{'Content-Type': 'application/json', **headers}})
+    return json.loads(urllib.request.urlopen(r).read())
+token = post('/api/pair', {{'pin': '{PIN}'}}, {{}})['token']
+new = {{'command': 'new', 'game': 'amharb', 'players': 3}}
+post('/api/command', new, {{'Authorization': 'Bearer ' + token}})
 """,
         ],
         check=True,

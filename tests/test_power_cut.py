@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 ROUNDS = 4
+PIN = "2468"
+"""The table PIN the test servers are started with (their settings.toml): it pairs the tests."""
 
 
 def free_port() -> int:
@@ -30,11 +32,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def call(port: int, path: str, body: Any = None) -> tuple[int, Any]:
+def call(port: int, path: str, body: Any = None, token: str = "") -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=data, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, json.loads(response.read())
@@ -42,7 +45,17 @@ def call(port: int, path: str, body: Any = None) -> tuple[int, Any]:
         return error.code, json.loads(error.read())
 
 
+def pair(port: int) -> str:
+    """A device token from the table PIN, as a script pairs itself."""
+    status, answer = call(port, "/api/pair", {"pin": PIN})
+    assert status == 200, answer
+    return str(answer["token"])
+
+
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    settings = data_dir / "settings.toml"
+    if not settings.exists():
+        settings.write_text(f'[access]\npin = "{PIN}"\n')
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve", "--port", str(port), "--data-dir", str(data_dir)],
         stdout=subprocess.DEVNULL,
@@ -63,7 +76,8 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
     rng = random.Random(2026)
     port = free_port()
     server = start_server(tmp_path, port)
-    status, snap = call(port, "/api/command", {"command": "new", "game": "amharb", "players": 4})
+    token = pair(port)
+    status, snap = call(port, "/api/command", {"command": "new", "game": "amharb", "players": 4}, token)
     assert status == 200
     for _ in range(ROUNDS):
         acked = snap
@@ -80,7 +94,7 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
                         "move": rng.choice(snap["moves"]),
                         "state_id": snap["state_id"],
                     }
-                status, answer = call(port, "/api/command", in_flight)
+                status, answer = call(port, "/api/command", in_flight, token)
                 assert status == 200, answer
                 snap = acked = answer
                 in_flight = None

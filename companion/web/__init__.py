@@ -12,6 +12,7 @@ from flask import Flask, Response, jsonify, redirect, render_template, request
 from vision.board import check_board, draw_board_check
 from vision.profiles import builtin_profiles, load_profile
 
+from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access
 from ..games.registry import games
 from ..service import CameraStatus, Devices
 from ..store import Store
@@ -22,7 +23,18 @@ from .views import page_view, snapshot
 KEEP_ALIVE_S = 15.0
 
 
-def create_app(store: Store, table: Table | None = None, devices: Devices | None = None) -> Flask:
+NOT_PAIRED = (
+    "this phone only looks: pair it to play from it (Pair, then NEXT on the panel within 30 s,"
+    " or the table PIN)"
+)
+YEAR_S = 365 * 24 * 3600
+
+
+def create_app(
+    store: Store, table: Table | None = None, devices: Devices | None = None, access: Access | None = None
+) -> Flask:
+    """`access` None: every phone may change the game (tests, scripts); `companion serve`
+    always passes one."""
     app = Flask(__name__)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     table = table or Table(store)
@@ -40,6 +52,28 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
             return None
         return loop.state.to_json(session.game, session.state)
 
+    def device() -> str | None:
+        """This phone's token: its cookie, or a script's `Authorization: Bearer` header."""
+        bearer = request.headers.get("Authorization", "")
+        return (
+            bearer.removeprefix("Bearer ").strip()
+            if bearer.startswith("Bearer ")
+            else request.cookies.get(COOKIE)
+        )
+
+    def may_change() -> bool:
+        return access is None or access.paired(device())
+
+    def pairing() -> str:
+        """paired, waiting (for NEXT), or none."""
+        if may_change():
+            return "paired"
+        return (
+            "waiting"
+            if access is not None and access.pending(request.cookies.get(PAIRING_COOKIE))
+            else "none"
+        )
+
     def page(error: str | None = None) -> dict[str, Any]:
         replayed = devices.replayed_game() if devices else None
         return {
@@ -47,7 +81,61 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
             "camera": camera(),
             "reading": reading(),
             "replayed": replayed,
+            "pairing": pairing(),
+            "csrf": access.csrf(device()) if access else "",
         }
+
+    @app.after_request
+    def hand_over_token(response: Response) -> Response:
+        """A phone whose pairing NEXT approved gets its token with its next request."""
+        if access is not None and PAIRING_COOKIE in request.cookies:
+            token = access.collect(request.cookies[PAIRING_COOKIE])
+            if token is not None:
+                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+                response.delete_cookie(PAIRING_COOKIE)
+        return response
+
+    @app.post("/pair")
+    def pair_form() -> Any:
+        """The page's Pair: with the PIN, paired at once; without, NEXT on the panel pairs."""
+        if access is None:
+            return redirect("/", code=303)
+        pin = request.form.get("pin", "").strip()
+        response = redirect("/", code=303)
+        if pin:
+            token = access.pair_with_pin(pin)
+            if token is None:
+                return render_template("index.html", **page("that is not the table PIN")), 403
+            response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+        else:
+            response.set_cookie(
+                PAIRING_COOKIE, access.ask(), max_age=int(PAIRING_S), httponly=True, samesite="Strict"
+            )
+            table.changes.bump()
+        return response
+
+    @app.post("/api/pair")
+    def api_pair() -> tuple[Response, int]:
+        """`{"pin": "…"}`: `{"token": …}` to send as `Authorization: Bearer`; `{}`: a request
+        NEXT on the panel approves (the token comes with the next request's cookie)."""
+        if access is None:
+            return jsonify({"paired": True}), 200
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict):
+            return jsonify({"error": 'send a JSON object: {"pin": "1234"}, or {} to wait for NEXT'}), 400
+        if "pin" in body:
+            token = access.pair_with_pin(str(body["pin"]))
+            if token is None:
+                return jsonify({"error": "that is not the table PIN"}), 403
+            response = jsonify({"token": token})
+            response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+            return response, 200
+        response = jsonify({"waiting_s": PAIRING_S, "next": "press NEXT on the panel"})
+        response.set_cookie(
+            PAIRING_COOKIE, access.ask(), max_age=int(PAIRING_S), httponly=True, samesite="Strict"
+        )
+        table.changes.bump()
+        return response, 202
 
     @app.get("/")
     def index() -> str:
@@ -135,6 +223,10 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
         """The page's forms: same commands as the API, answered with the page (PRG on success)."""
         form = request.form.to_dict()
         options = {k[len("option.") :]: v for k, v in form.items() if k.startswith("option.") and v}
+        if not may_change():
+            return render_template("index.html", **page(NOT_PAIRED)), 403
+        if access is not None and not access.csrf_ok(device(), form.get("csrf")):
+            return render_template("index.html", **page("that form is out of date: try again")), 403
         try:
             run_command(table, {**form, "options": options}, loop)
         except CommandError as error:
@@ -147,23 +239,27 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
     def api_state() -> Response:
         return jsonify({**snapshot(table), "camera": camera(), "reading": reading()})
 
-    def version() -> dict[str, Any]:
+    def version(paired: str = "") -> dict[str, Any]:
         session = table.session
         return {
             "game_id": session.game_id if session else None,
             "state_id": session.state_id if session else 0,
             "camera": camera(),
             "reading": reading(),
+            "pairing": paired,
         }
 
     @app.get("/api/version")
     def api_version() -> Response:
-        return jsonify(version())
+        return jsonify(version(pairing()))
 
     @app.get("/api/events")
     def api_events() -> Response:
         """Server-sent events: the `/api/version` snapshot now, then again after every change
         (coalesced), and a comment every 15 s so that proxies and phones keep the line open."""
+
+        asking = request.cookies.get(PAIRING_COOKIE)
+        paired = pairing()
 
         def stream() -> Iterator[str]:
             seen = -1
@@ -173,7 +269,13 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
                     yield ": still here\n\n"
                     continue
                 seen = now
-                yield f"id: {now}\nevent: version\ndata: {json.dumps(version())}\n\n"
+                state = paired
+                if access is not None and state == "waiting":  # NEXT pressed, or 30 s gone
+                    if access.approved(asking):
+                        state = "approved"
+                    elif not access.pending(asking):
+                        state = "none"
+                yield f"id: {now}\nevent: version\ndata: {json.dumps(version(state))}\n\n"
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return Response(stream(), mimetype="text/event-stream", headers=headers)
@@ -186,7 +288,9 @@ def create_app(store: Store, table: Table | None = None, devices: Devices | None
 
     @app.post("/api/command")
     def api_command() -> tuple[Response, int]:
-        body = request.get_json(silent=True)
+        if not may_change():
+            return jsonify({"error": NOT_PAIRED}), 403
+        body = request.get_json(silent=True)  # JSON only: a cross-site form cannot send it
         if not isinstance(body, dict):
             return jsonify({"error": 'send a JSON object like {"command": "move", ...}'}), 400
         try:

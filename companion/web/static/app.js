@@ -37,7 +37,8 @@
   function follow(v) {
     showCamera(v.camera);
     const asked = showReading(v.reading);
-    if (asked || String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
+    const pairingChanged = v.pairing && v.pairing !== body.dataset.pairing;
+    if (asked || pairingChanged || String(v.state_id) !== stateId || String(v.game_id ?? "") !== gameId) {
       location.replace("/");
       return false;
     }
