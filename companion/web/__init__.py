@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import cv2
@@ -298,6 +299,12 @@ def create_app(
         except CommandError as error:
             return jsonify({"error": error.message, "rule": error.rule}), error.status
         return jsonify(snapshot(table)), 200
+
+    @app.get("/api/openapi.json")
+    def api_openapi() -> Response:
+        """The API's description (OpenAPI 3.1), checked against the app by the tests."""
+        text = resources.files(__package__).joinpath("openapi.json").read_text()
+        return Response(text, mimetype="application/json")
 
     @app.errorhandler(404)
     def not_found(_: Exception) -> tuple[Response, int]:
