@@ -2,7 +2,8 @@
 
 Every change is one committed row before it is acknowledged, in WAL mode with
 synchronous=FULL, so a power cut loses nothing that a player was told happened.
-Undo and redo are journal rows too: nothing is ever updated or deleted.
+Undo and redo are journal rows too: no move is ever updated or deleted (a game's
+`archived` flag, which only hides it from the page's list, is the one thing that changes).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -34,6 +35,9 @@ MIGRATIONS = {
             PRIMARY KEY (game_id, state_id)
         );
     """,
+    2: """
+        ALTER TABLE games ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+    """,
 }
 
 
@@ -48,6 +52,7 @@ class GameRecord:
     setup: dict[str, Any]
     initial_state: dict[str, Any]
     created: float
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,11 +121,20 @@ class Store:
     def game(self, game_id: int) -> GameRecord | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, setup, initial_state, created FROM games WHERE id = ?", (game_id,)
+                "SELECT id, game, setup, initial_state, created, archived FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             return None
-        return GameRecord(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4])
+        return GameRecord(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], bool(row[5]))
+
+    def archive(self, game_id: int, archived: bool = True) -> None:
+        """Out of the page's list (or back in); the game and its journal stay."""
+        with self._lock, self._db:
+            changed = self._db.execute(
+                "UPDATE games SET archived = ? WHERE id = ?", (int(archived), game_id)
+            ).rowcount
+        if not changed:
+            raise KeyError(f"no game {game_id}")
 
     def latest_game(self) -> GameRecord | None:
         """The game most recently started or played: the one the table is playing."""

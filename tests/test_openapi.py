@@ -50,7 +50,7 @@ def test_the_description_is_valid_openapi(client: FlaskClient) -> None:
 def test_every_api_route_is_described_and_nothing_else(client: FlaskClient) -> None:
     app = client.application
     routes = {
-        (rule.rule, method.lower())
+        (rule.rule.replace("<int:game_id>", "{game_id}"), method.lower())
         for rule in app.url_map.iter_rules()
         if rule.rule.startswith("/api/")
         for method in rule.methods or ()
@@ -81,5 +81,17 @@ def test_the_answers_fit_the_description(client: FlaskClient) -> None:
     fits(document, "/api/command", "post", 409, stale.get_json())
     waiting = client.post("/api/pair", json={})
     fits(document, "/api/pair", "post", 202, waiting.get_json())
+    exported = client.get("/api/games/1/export.json")
+    fits(document, "/api/games/{game_id}/export.json", "get", 200, exported.get_json())
+    unfinished = client.get("/api/games/1/bgstats.json")
+    assert unfinished.status_code == 409
+    fits(document, "/api/games/{game_id}/bgstats.json", "get", 409, unfinished.get_json())
+    fits(
+        document,
+        "/api/games/{game_id}/export.json",
+        "get",
+        404,
+        client.get("/api/games/9/export.json").get_json(),
+    )
     no_frame = client.get("/api/board?profile=amharb-2p")
     fits(document, "/api/board", "get", 503, no_frame.get_json())

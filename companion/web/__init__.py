@@ -14,8 +14,10 @@ from vision.board import check_board, draw_board_check
 from vision.profiles import builtin_profiles, load_profile
 
 from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access
+from ..export import bgstats_json, game_json
 from ..games.registry import games
 from ..service import CameraStatus, Devices
+from ..session import Session
 from ..store import Store
 from ..table import Table
 from .commands import CommandError, run_command
@@ -284,8 +286,44 @@ def create_app(
     @app.get("/api/games")
     def api_games() -> Response:
         return jsonify(
-            [{"id": r.id, "game": r.game, "setup": r.setup, "created": r.created} for r in store.list_games()]
+            [
+                {"id": r.id, "game": r.game, "setup": r.setup, "created": r.created, "archived": r.archived}
+                for r in store.list_games()
+            ]
         )
+
+    def stored(game_id: int) -> Session:
+        session = table.session
+        if session is not None and session.game_id == game_id:
+            return session
+        try:
+            return Session(store, game_id)
+        except KeyError as error:
+            raise CommandError(404, str(error.args[0])) from error
+
+    @app.get("/api/games/<int:game_id>/export.json")
+    def api_export(game_id: int) -> Any:
+        """The whole game to keep: set-up, first state, the journal, the score sheet."""
+        try:
+            data = game_json(stored(game_id))
+        except CommandError as error:
+            return jsonify({"error": error.message}), error.status
+        response = jsonify(data)
+        response.headers["Content-Disposition"] = f'attachment; filename="towers-game-{game_id}.json"'
+        return response
+
+    @app.get("/api/games/<int:game_id>/bgstats.json")
+    def api_bgstats(game_id: int) -> Any:
+        """A finished game as a play BG Stats imports (409 while it is not over)."""
+        try:
+            data = bgstats_json(stored(game_id))
+        except CommandError as error:
+            return jsonify({"error": error.message}), error.status
+        except ValueError as error:
+            return jsonify({"error": str(error)}), 409
+        response = jsonify(data)
+        response.headers["Content-Disposition"] = f'attachment; filename="towers-game-{game_id}-bgstats.json"'
+        return response
 
     @app.post("/api/command")
     def api_command() -> tuple[Response, int]:

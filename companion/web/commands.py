@@ -47,6 +47,12 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
         if command == "resume":
             table.resume(_int(body, "game_id") or 0)
             return
+        if command == "archive":  # out of the page's list, or back in ("archived": false)
+            table.store.archive(
+                _int(body, "game_id") or 0, body.get("archived", True) not in (False, "false", "0")
+            )
+            table.changes.bump()
+            return
         session = table.session
         if session is None:
             raise CommandError(409, "no game yet: start one first")
@@ -68,7 +74,9 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
                 raise CommandError(400, "'state_id' is required: the question was asked at one state")
             loop.choose(index, expected)
         else:
-            raise CommandError(400, f"unknown command {command!r}: move, undo, redo, choose, new, resume")
+            raise CommandError(
+                400, f"unknown command {command!r}: move, undo, redo, choose, new, resume, archive"
+            )
     except (BadMoveText, BadSetup) as error:
         raise CommandError(400, str(error)) from error
     except KeyError as error:

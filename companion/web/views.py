@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..games.amharb.board import AREAS, FILES, SIZE, area_of, geometry, space_name
@@ -135,6 +136,7 @@ def page_view(table: Table, known: dict[str, Game[Any, Any]], error: str | None 
         "cults": sorted(amharb_data()["cults"].items(), key=lambda kv: kv[1]["number"]),
         "session": None,
     }
+    view["stored"] = stored_games(table, known)
     if session is None:
         return view
     game, state = session.game, session.state
@@ -154,3 +156,26 @@ def page_view(table: Table, known: dict[str, Game[Any, Any]], error: str | None 
         table=game.describe(state),
     )
     return view
+
+
+def stored_games(table: Table, known: dict[str, Game[Any, Any]], limit: int = 20) -> list[dict[str, Any]]:
+    """The newest games not archived, for the page's list: resume, archive, export."""
+    current = table.session.game_id if table.session else None
+    out = []
+    for record in table.store.list_games():
+        if record.archived or record.game not in known:
+            continue
+        options = record.setup.get("options", {})
+        out.append(
+            {
+                "id": record.id,
+                "title": known[record.game].title,
+                "players": record.setup.get("players"),
+                "names": options.get("names", ""),
+                "started": time.strftime("%d %b %Y %H:%M", time.localtime(record.created)),
+                "current": record.id == current,
+            }
+        )
+        if len(out) == limit:
+            break
+    return out
