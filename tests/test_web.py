@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,22 @@ def test_every_game_has_a_page(client: FlaskClient, name: str) -> None:
     assert page.status_code == 200
     text = page.data.decode()
     assert "Scores if the game ended now" in text and html.escape(snap["moves"][0]) in text
+
+
+def test_the_page_is_installable_and_never_colour_alone(tmp_path: Path) -> None:
+    """A web app manifest (add to home screen), and pieces marked with their player's letter
+    (two letters where first letters clash) beside their colour."""
+    import json
+
+    from companion.web.views import player_marks
+
+    store = Store(tmp_path / "db.sqlite3")
+    client = create_app(store).test_client()
+    page = client.get("/").data.decode()
+    assert 'rel="manifest"' in page
+    manifest = json.loads(client.get("/static/manifest.webmanifest").data)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["icons"]
+    assert client.get(manifest["icons"][0]["src"]).status_code == 200
+    assert player_marks(["Pink", "Blue", "Green", "Yellow"]) == ["P", "B", "G", "Y"]
+    assert player_marks(["Ana", "Alex", "Ben"]) == ["An", "Al", "B"]
+    store.close()

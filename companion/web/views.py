@@ -55,6 +55,7 @@ def amharb_board(state: AmharbState) -> dict[str, Any]:
     geo = geometry(state.board)
     me = state.players[state.current]
     colour_of = [p.colour for p in state.players]
+    mark_of = player_marks([p.name for p in state.players])
     playing = state.phase != "over"
     rows = []
     for r in range(SIZE):
@@ -69,7 +70,7 @@ def amharb_board(state: AmharbState) -> dict[str, Any]:
                     "altar": space.altar,
                     "cursed": space.cursed,
                     "resource": space.resource,
-                    "disciples": [(colour_of[d.seat], d.kind) for d in space.disciples],
+                    "disciples": [(colour_of[d.seat], d.kind, mark_of[d.seat]) for d in space.disciples],
                     "lock": colour_of[space.lock] if space.lock >= 0 else "",
                     "book": space.book,
                     "pyre": colour_of[space.pyre] if space.pyre >= 0 else "",
@@ -91,6 +92,7 @@ def amharb_board(state: AmharbState) -> dict[str, Any]:
             "seat": seat,
             "name": p.name,
             "colour": p.colour,
+            "mark": mark_of[seat],
             "cult": cults[p.cult]["title"],
             "number": cults[p.cult]["number"],
             "tile": cults[p.cult].get("tile", ""),
@@ -114,6 +116,13 @@ def amharb_board(state: AmharbState) -> dict[str, Any]:
         "turn": state.turn,
         "last_turns": state.last_turns,
     }
+
+
+def player_marks(names: list[str]) -> list[str]:
+    """A letter per player drawn on their pieces, so that colour is never alone (colour-blind
+    players): the first letter of each name, or the first two where first letters clash."""
+    firsts = [n[:1].upper() for n in names]
+    return [n[:2].capitalize() if firsts.count(f) > 1 else f for n, f in zip(names, firsts)]
 
 
 BOARD_VIEWS = {"amharb": amharb_board}
