@@ -239,6 +239,66 @@ def events_bench(phones: int = 50, moves: int = 100) -> None:
     print(f"  resident memory of this process (server, rules and the 50 clients): {resident:.0f} MB")
 
 
+def button_bench(presses: int = 20) -> None:
+    """NEXT pressed on the panel (mock pins, the service's own threads) declines a power:
+    how soon the phase LED changes, and how soon a phone on the event stream hears of it."""
+    import tempfile
+
+    import waitress
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.server import STREAM_THREADS
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web import create_app
+    from hardware.panel import Panel, load_pinmap
+
+    factory = MockFactory()
+    pinmap = load_pinmap()
+    leds, pages = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "bench.sqlite3")
+        table = Table(store)
+        panel = Panel(pinmap, factory)
+        devices = Devices(CameraWatch(None), panel, table)
+        devices._events.start()
+        server = waitress.create_server(create_app(store, table, devices), port=0, threads=STREAM_THREADS)
+        threading.Thread(target=server.run, daemon=True).start()
+        url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+        seen: list[tuple[float, int]] = []
+        ready, stop = threading.Event(), threading.Event()
+        threading.Thread(target=stream_events, args=(url, seen, ready, stop), daemon=True).start()
+        next_pin, disciple_led = factory.pin(pinmap.buttons["next"]), factory.pin(pinmap.phase[2])
+        for n in range(presses):
+            session = table.new_game("amharb", 2, {"seed": str(n)})
+            session.play(session.game.legal_moves(session.state)[0])  # the tower move: Power Phase next
+            devices._show_game()
+            ready.wait(5)
+            time.sleep(0.05)
+            start = time.perf_counter()
+            next_pin.drive_low()
+            while not disciple_led.state and time.perf_counter() - start < 2:
+                time.sleep(0.0002)
+            leds.append((time.perf_counter() - start) * 1000)
+            while (
+                not any(t > start and s == session.state_id for t, s in seen)
+                and time.perf_counter() - start < 2
+            ):
+                time.sleep(0.0005)
+            pages.append((next(t for t, s in seen if t > start and s == session.state_id) - start) * 1000)
+            time.sleep(pinmap.bounce_s + 0.01)
+            next_pin.drive_high()
+            time.sleep(pinmap.bounce_s + 0.01)
+        stop.set()
+        devices.stop()
+        server.close()
+        store.close()
+    print(f"NEXT on the panel (mock pins) declines a power, {presses} presses (median / worst)")
+    print(f"  press -> phase LED: {statistics.median(leds):.1f} / {max(leds):.1f} ms")
+    print(f"  press -> a phone's event stream: {statistics.median(pages):.1f} / {max(pages):.1f} ms")
+
+
 def loop_bench(tables: int = 12) -> None:
     """A rendered game replayed as the camera at 10 frames a second: from the first frame
     that shows a move's table to the move in the game (the page's event follows at once)."""
@@ -338,6 +398,7 @@ def main() -> None:
         f"{med:.1f} / {p95:.1f} ms"
     )
     panel_bench()
+    button_bench()
     events_bench()
     loop_bench()
     vision_bench()
