@@ -190,7 +190,8 @@ class TableLoop:
             message = "played " + "; ".join(played)
             return replace(base, status="played", message=message, played=played, state_id=session.state_id)
         if isinstance(inference, Ambiguous):
-            return replace(base, status="ask", message=inference.why, question=inference)
+            message = "a question: which move was it? (below)"
+            return replace(base, status="ask", message=message, question=inference)
         return replace(
             base,
             status="desync",

@@ -17,6 +17,15 @@ from playwright.sync_api import Page, sync_playwright
 from tests.test_power_cut import PIN, free_port, start_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+"""Screenshots of each page at phone size, kept for people to look at."""
+
+
+def keep(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -65,6 +74,7 @@ def test_a_player_starts_and_plays_on_a_phone(server: str, page: Page) -> None:
     page.click("button:has-text('Redo')")
     page.click("button:has-text('no power')")
     assert "disciple phase" in page.inner_text(".status")
+    keep(page, "playing")
     # Tapping a space shows only the moves on that space.
     visible = page.locator(".group:visible")
     total = visible.count()
@@ -102,3 +112,80 @@ post('/api/command', new, {{'Authorization': 'Bearer ' + token}})
     page.wait_for_function(
         "document.querySelector('.status').innerText.includes('power phase')", timeout=8000
     )
+
+
+def test_a_phone_pairs_with_the_table_pin(server: str) -> None:
+    """Unpaired, the page only looks: the pairing bar, no forms that change the game. The
+    table PIN pairs it, and the forms are there."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(server)
+        assert page.locator(".pairing").is_visible()
+        assert not page.get_by_role("button", name="Start", exact=True).is_visible()
+        keep(page, "unpaired")
+        page.fill("input[name=pin]", "0000")
+        page.click("button:has-text('Pair with the PIN')")
+        assert "not the table PIN" in page.inner_text(".error")
+        page.fill("input[name=pin]", PIN)
+        page.click("button:has-text('Pair with the PIN')")
+        assert not page.locator(".pairing").count()
+        assert page.get_by_role("button", name="Start", exact=True).is_visible()
+        browser.close()
+
+
+def test_a_question_from_the_camera_is_answered_with_one_tap(tmp_path: Path) -> None:
+    """The camera saw a placement that could be paid in two ways: the page asks, the player
+    taps the one they made, and it is played (a real browser on a real server)."""
+    import random
+    import threading
+
+    import numpy as np
+    import waitress
+
+    from companion.games.amharb.render import TableRenderer
+    from companion.games.amharb.state import Place
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web import create_app
+    from vision.render import render
+
+    table = Table(Store(tmp_path / "db.sqlite3"))
+    session = table.new_game("amharb", 2, {"seed": "8"})
+    game, sight = session.game, session.game.sight
+    assert sight is not None
+    rng = random.Random(8)
+    while True:  # on until a placement can be paid in two ways
+        places = [m for m in game.legal_moves(session.state) if isinstance(m, Place) and m.payment]
+        two = [m for m in places if sum(o.space == m.space and o.kind == m.kind for o in places) > 1]
+        if two:
+            break
+        session.play(rng.choice(game.legal_moves(session.state)))
+    move = two[0]
+    renderer = TableRenderer(2, np.random.default_rng(8))
+    devices = Devices(CameraWatch(None), None, table)
+    for picture, seed in (
+        (sight.expected(session.state), 1),
+        (sight.expected(game.apply(session.state, move)), 2),
+    ):
+        frame = render(renderer.scene(picture), seed=seed)[0]
+        for _ in range(4):
+            devices.loop.see(frame)
+    assert devices.loop.state.status == "ask"
+    server = waitress.create_server(create_app(table.store, table, devices), port=0)
+    threading.Thread(target=server.run, daemon=True).start()
+    url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            page.goto(url)
+            assert "Which move was it?" in page.inner_text(".reading")
+            keep(page, "question")
+            page.click(f".candidates button:text-is('{game.move_to_json(move)}')")
+            page.wait_for_function("!document.querySelector('.candidates')", timeout=8000)
+            assert session.history[-1] == move
+            browser.close()
+    finally:
+        server.close()

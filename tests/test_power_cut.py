@@ -54,8 +54,8 @@ def pair(port: int) -> str:
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     settings = data_dir / "settings.toml"
-    if not settings.exists():
-        settings.write_text(f'[access]\npin = "{PIN}"\n')
+    if not settings.exists():  # no camera: the same on every machine (not a demo replay here and not there)
+        settings.write_text(f'[camera]\nbackend = "none"\n[access]\npin = "{PIN}"\n')
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve", "--port", str(port), "--data-dir", str(data_dir)],
         stdout=subprocess.DEVNULL,
