@@ -403,3 +403,26 @@ def test_the_calibration_page_says_which_markers_are_missing(tmp_path: Path) -> 
     assert client.get("/api/board").status_code == 404  # no game, no profile named
     table.new_game("amharb", 4, {})
     assert client.get("/api/board").get_json()["found"]
+
+
+def test_the_resource_tiles_are_read_from_the_table_at_set_up(tmp_path: Path) -> None:
+    """Am'harb: Game Setup 2 draws a resource tile for each normal space. Laid out on the
+    real table, the camera reads them for the new-game form, and the game started with what
+    it read has the table's tiles."""
+    from companion.games.amharb.render import TableRenderer
+    from companion.games.base import Setup
+    from companion.web import create_app
+
+    laid = GAME.initial_state(Setup(4, {"seed": "12"}))
+    frame = render(TableRenderer(4, np.random.default_rng(12)).scene(SIGHT.expected(laid)), seed=3)[0]
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    devices = Devices(CameraWatch(None), None, table)
+    client = create_app(table.store, table, devices).test_client()
+    assert client.get("/api/setup-from-camera?game=amharb&players=4").status_code == 503
+    devices.camera._latest = Frame(frame, 0.0)
+    answer = client.get("/api/setup-from-camera?game=amharb&players=4").get_json()
+    assert answer["unread"] == 0
+    started = GAME.initial_state(Setup(4, {"resources": answer["options"]["resources"]}))
+    assert [s.resource for s in started.spaces] == [s.resource for s in laid.spaces]
+    assert client.get("/api/setup-from-camera?game=tower&players=2").status_code == 404
+    assert client.get("/api/setup-from-camera?game=amharb&players=7").status_code == 400

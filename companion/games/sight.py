@@ -72,3 +72,12 @@ class Sight(Protocol):
         """The observation as a picture over the regions of `expected(state)` that the
         profile has (`regions`): an empty one where vision saw nothing."""
         ...
+
+    def setup_profile(self, players: int) -> str:
+        """The vision profile of a table being set up (no state yet)."""
+        ...
+
+    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
+        """Set-up options read from the table as laid out (what the players would otherwise
+        type), with "?" where a thing was not read."""
+        ...

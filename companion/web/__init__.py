@@ -11,7 +11,9 @@ import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
 
 from vision.board import check_board, draw_board_check
-from vision.profiles import builtin_profiles, load_profile
+from vision.pipeline import TableReader
+from vision.profiles import ProfileError, builtin_profiles, load_profile
+from vision.types import VisionError
 
 from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access
 from ..export import bgstats_json, game_json
@@ -337,6 +339,31 @@ def create_app(
         except CommandError as error:
             return jsonify({"error": error.message, "rule": error.rule}), error.status
         return jsonify(snapshot(table)), 200
+
+    @app.get("/api/setup-from-camera")
+    def api_setup_from_camera() -> Any:
+        """Set-up options read from the table as laid out (Am'harb: the resource tile on each
+        space), for the new-game form to fill in; "?" marks what was not read."""
+        known = games()
+        name = request.args.get("game", "")
+        sight = known[name].sight if name in known else None
+        if sight is None:
+            return jsonify({"error": f"the camera reads no set-up of {name!r}"}), 404
+        try:
+            players = int(request.args.get("players", ""))
+            profile = load_profile(sight.setup_profile(players))
+        except (ValueError, ProfileError):
+            return jsonify({"error": "players: a player count this game's boards are made for"}), 400
+        frame = devices.camera.latest() if devices else None
+        if frame is None:
+            return jsonify({"error": "no frame yet", "camera": camera()}), 503
+        try:
+            observation = TableReader(profile).read(frame.image)
+        except VisionError as error:
+            return jsonify({"error": str(error)}), 409
+        options = sight.setup_options(players, observation)
+        unread = sum(value.count("?") for value in options.values())
+        return jsonify({"options": options, "unread": unread})
 
     @app.get("/api/openapi.json")
     def api_openapi() -> Response:

@@ -16,7 +16,8 @@ from collections.abc import Hashable
 from vision.types import Observation
 
 from ..sight import UNSURE, Seen, Unclear
-from .board import AREAS, SIDES, SIZE, space_name
+from .board import AREAS, SIDES, SIZE, geometry, space_name
+from .setup import data
 from .state import AmharbState
 
 Piece = tuple[str, str]
@@ -61,6 +62,25 @@ class AmharbSight:
             for n, discs in enumerate(player.towers):
                 picture[area(player.side, n)] = (player.colour, discs) if discs else ()
         return picture
+
+    def setup_profile(self, players: int) -> str:
+        return f"amharb-{players}p"
+
+    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
+        """The resource tile on each normal space of the default island, in reading order
+        (the `resources` option: Game Setup 2 draws them from the bag): r, y or b, "?" where
+        none or more than one was read. Altar tiles are not read (their faces are not known)."""
+        geo = geometry(tuple(data()["layouts"][str(players)]["board"]))
+        normal = [i for i in geo.spaces() if geo.exists[i] and not geo.altar_space[i]]
+        tiles: dict[str, list[str]] = {}
+        for token in observation.tokens:
+            if token.kind == "resource" and token.color and token.confidence > UNSURE:
+                tiles.setdefault(token.region, []).append(token.color)
+        letters = []
+        for i in normal:
+            seen = tiles.get(cell(i), [])
+            letters.append(seen[0][0] if len(seen) == 1 else "?")
+        return {"resources": "".join(letters)}
 
     def seen(self, state: AmharbState, observation: Observation, regions: frozenset[str]) -> Seen:
         """Every region of `expected(state)` that the profile has gets a reading (empty when

@@ -100,6 +100,22 @@
     }
     if (playersSelect.selectedOptions[0].disabled) playersSelect.value = String(max);
   }
+  // Set-up read from the table as laid out (Am'harb: the resource tile on each space).
+  const readResources = document.getElementById("read-resources");
+  readResources?.addEventListener("click", async () => {
+    const said = document.getElementById("read-resources-said");
+    said.textContent = "reading the table…";
+    try {
+      const r = await fetch(`/api/setup-from-camera?game=amharb&players=${playersSelect.value}`, { cache: "no-store" });
+      const answer = await r.json();
+      if (!r.ok) { said.textContent = answer.error; return; }
+      document.getElementById("resources").value = answer.options.resources;
+      said.textContent = answer.unread
+        ? `${answer.unread} space(s) not read, marked ?: put the right letter in by hand`
+        : "every space read: check it against your table";
+    } catch (e) { said.textContent = "the companion did not answer"; }
+  });
+
   if (gameSelect && playersSelect) {
     gameSelect.addEventListener("change", chooseGame);
     chooseGame();
