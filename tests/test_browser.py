@@ -137,32 +137,24 @@ def test_a_phone_pairs_with_the_table_pin(server: str) -> None:
 def test_a_question_from_the_camera_is_answered_with_one_tap(tmp_path: Path) -> None:
     """The camera saw a placement that could be paid in two ways: the page asks, the player
     taps the one they made, and it is played (a real browser on a real server)."""
-    import random
     import threading
 
     import numpy as np
     import waitress
 
     from companion.games.amharb.render import TableRenderer
-    from companion.games.amharb.state import Place
     from companion.service import CameraWatch, Devices
     from companion.store import Store
     from companion.table import Table
     from companion.web import create_app
+    from tests.test_table_loop import play_until_two_ways_to_pay
     from vision.render import render
 
     table = Table(Store(tmp_path / "db.sqlite3"))
     session = table.new_game("amharb", 2, {"seed": "8"})
     game, sight = session.game, session.game.sight
     assert sight is not None
-    rng = random.Random(8)
-    while True:  # on until a placement can be paid in two ways
-        places = [m for m in game.legal_moves(session.state) if isinstance(m, Place) and m.payment]
-        two = [m for m in places if sum(o.space == m.space and o.kind == m.kind for o in places) > 1]
-        if two:
-            break
-        session.play(rng.choice(game.legal_moves(session.state)))
-    move = two[0]
+    move = play_until_two_ways_to_pay(session, 8)
     renderer = TableRenderer(2, np.random.default_rng(8))
     devices = Devices(CameraWatch(None), None, table)
     for picture, seed in (

@@ -17,7 +17,7 @@ from companion.demo import make_demo
 from companion.games.registry import get_game
 from companion.inference import Ambiguous
 from companion.service import CameraWatch, Devices
-from companion.session import StaleState
+from companion.session import Session, StaleState
 from companion.store import Store
 from companion.table import Table
 from companion.table_loop import AGREE, STILL_FRAMES, TableLoop
@@ -313,25 +313,30 @@ def setup_first_move(recording: Path) -> str:
 # ---- the page ----------------------------------------------------------------------------
 
 
+def play_until_two_ways_to_pay(session: Session, seed: int) -> Any:
+    """Random moves until a placement can be paid in two ways; returns one such placement."""
+    from companion.games.amharb.state import Place
+
+    rng = random.Random(seed)
+    while True:
+        places = [m for m in GAME.legal_moves(session.state) if isinstance(m, Place) and m.payment]
+        two = [m for m in places if sum(o.space == m.space and o.kind == m.kind for o in places) > 1]
+        if two:
+            return two[0]
+        session.play(rng.choice(GAME.legal_moves(session.state)))
+
+
 def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     """Two ways to pay for the same placement: the page lists both over the camera picture;
     a tap on one plays it. An answer for an older state, or a candidate that is not there,
     is refused with the reason."""
     from companion.games.amharb.render import TableRenderer
-    from companion.games.amharb.state import Place
     from companion.web import create_app
 
     table = new_table(tmp_path, 2, 8)
     session = table.session
     assert session is not None
-    rng = random.Random(8)
-    while True:  # play on until a placement can be paid in two ways
-        places = [m for m in GAME.legal_moves(session.state) if isinstance(m, Place) and m.payment]
-        spots = [m for m in places if sum(o.space == m.space and o.kind == m.kind for o in places) > 1]
-        if spots:
-            break
-        session.play(rng.choice(GAME.legal_moves(session.state)))
-    move = spots[0]
+    move = play_until_two_ways_to_pay(session, 8)
     renderer = TableRenderer(2, np.random.default_rng(8))
     before = render(renderer.scene(SIGHT.expected(session.state)), seed=1)[0]
     after = render(renderer.scene(SIGHT.expected(GAME.apply(session.state, move))), seed=2)[0]

@@ -10,9 +10,9 @@ from typing import Any
 import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
 
-from vision.board import check_board, draw_board_check
+from vision.board import BoardCheck, check_board, draw_board_check
 from vision.pipeline import TableReader
-from vision.profiles import ProfileError, builtin_profiles, load_profile
+from vision.profiles import Profile, ProfileError, builtin_profiles, load_profile
 from vision.types import VisionError
 
 from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access
@@ -155,15 +155,18 @@ def create_app(
         image = frame.image
         if request.args.get("drawn") and loop is not None:
             image = loop.drawn(image)
+        return jpeg(image)
+
+    def jpeg(image: Any) -> Response:
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
         if not ok:
-            return jsonify({"error": "the latest frame would not encode", "camera": camera()}), 500
+            raise CommandError(500, "the picture would not encode")
         return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
-    def board_check() -> tuple[Any, Any, Any] | None:
+    def board_check() -> tuple[Any, Profile, BoardCheck]:
         """The latest frame, the profile to check it against (the current game's, or a
-        built-in one named by `?profile=`), and what was found; None without a frame."""
-        frame = devices.camera.latest() if devices else None
+        built-in one named by `?profile=`), and what was found (CommandError 404: no such
+        profile; 503: no frame yet)."""
         name = request.args.get("profile")
         session = table.session
         if not name and session is not None and session.game.sight is not None:
@@ -172,8 +175,9 @@ def create_app(
             raise CommandError(404, "no game is read from the table: name a board (?profile=amharb-4p)")
         if name not in builtin_profiles():
             raise CommandError(404, f"no board profile {name!r}: one of {', '.join(builtin_profiles())}")
+        frame = devices.camera.latest() if devices else None
         if frame is None:
-            return None
+            raise CommandError(503, "no picture from the camera yet")
         profile = load_profile(name)
         return frame, profile, check_board(frame.image, profile)
 
@@ -181,23 +185,16 @@ def create_app(
     def calibrate() -> Any:
         """Setting up the camera: the markers found, the regions where the board is, and
         what is missing."""
-        try:
-            found = board_check()
-        except CommandError as error:
-            return render_template("calibrate.html", message=error.message, camera=camera(), query=""), 404
-        message = "no picture from the camera yet" if found is None else found[2].message
         query = f"?profile={request.args['profile']}" if request.args.get("profile") else ""
-        return render_template("calibrate.html", message=message, camera=camera(), query=query)
+        try:
+            message, status = board_check()[2].message, 200
+        except CommandError as error:
+            message, status = error.message, error.status
+        return render_template("calibrate.html", message=message, camera=camera(), query=query), status
 
     @app.get("/api/board")
     def api_board() -> Any:
-        try:
-            found = board_check()
-        except CommandError as error:
-            return jsonify({"error": error.message}), 404
-        if found is None:
-            return jsonify({"error": "no frame yet", "camera": camera()}), 503
-        check = found[2]
+        check = board_check()[2]
         return jsonify(
             {
                 "seen": list(check.seen),
@@ -209,19 +206,13 @@ def create_app(
 
     @app.get("/api/board.jpg")
     def api_board_image() -> Any:
-        try:
-            found = board_check()
-        except CommandError as error:
-            return jsonify({"error": error.message}), 404
-        if found is None:
-            return jsonify({"error": "no frame yet", "camera": camera()}), 503
-        frame, profile, check = found
-        ok, data = cv2.imencode(
-            ".jpg", draw_board_check(frame.image, check, profile), [cv2.IMWRITE_JPEG_QUALITY, 80]
-        )
-        if not ok:
-            return jsonify({"error": "the picture would not encode"}), 500
-        return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+        frame, profile, check = board_check()
+        return jpeg(draw_board_check(frame.image, check, profile))
+
+    @app.errorhandler(CommandError)
+    def refused(error: CommandError) -> tuple[Response, int]:
+        """A route's refusal as the API's JSON error (pages answer their own)."""
+        return jsonify({"error": error.message, "camera": camera()}), error.status
 
     @app.post("/command")
     def command_form() -> Any:
