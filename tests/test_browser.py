@@ -181,3 +181,20 @@ def test_a_question_from_the_camera_is_answered_with_one_tap(tmp_path: Path) -> 
             browser.close()
     finally:
         server.close()
+
+
+def test_sunlight_and_night_colours_follow_the_phone_and_its_choice(server: str, page: Page) -> None:
+    """Readable in sunlight and at night: the phone's own setting, or the header's button
+    (remembered on this phone)."""
+    background = "getComputedStyle(document.body).backgroundColor"
+    page.emulate_media(color_scheme="dark")
+    page.goto(server)
+    assert page.evaluate(background) == "rgb(21, 19, 26)"
+    keep(page, "night")
+    page.click("#theme")
+    assert page.evaluate(background) == "rgb(246, 244, 249)"
+    page.reload()
+    assert page.evaluate(background) == "rgb(246, 244, 249)"
+    keep(page, "sunlight")
+    page.click("#theme")
+    assert page.evaluate(background) == "rgb(21, 19, 26)"

@@ -2,6 +2,17 @@
 (function () {
   "use strict";
   const body = document.body;
+
+  // Sunlight or night colours: the phone's own setting, unless this phone chose here.
+  const theme = localStorage.getItem("theme");
+  if (theme) body.classList.add(theme);
+  document.getElementById("theme")?.addEventListener("click", () => {
+    const light = getComputedStyle(body).getPropertyValue("--bg").trim() !== "#15131a";
+    body.classList.remove("sun", "night");
+    const chosen = light ? "night" : "sun";
+    body.classList.add(chosen);
+    localStorage.setItem("theme", chosen);
+  });
   const stateId = body.dataset.stateId;
   const gameId = body.dataset.gameId;
 
