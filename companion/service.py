@@ -8,7 +8,7 @@ for vision. The panel: NEXT pairs a phone that asked to (within 30 s), else answ
 question with its first candidate, or goes on without acting (`Game.next_button`); UNDO
 undoes (hold: redo); READ reads the table now (hold: finds the board again). The status
 LED says ready, attention (the table or a question waits on the players) or fault (the
-camera); the phase LEDs follow the game.
+camera); the phase LEDs and the beast LEDs (the Beast that acts now) follow the game.
 """
 
 from __future__ import annotations
@@ -218,6 +218,7 @@ class Devices:
             return
         self._shown_game = shown
         self.panel.show_phase(session.game.phase_step(session.state) if session else None)
+        self.panel.show_beast(session.game.beast(session.state) if session else None)
 
     def _camera_changed(self, status: CameraStatus) -> None:
         self._show_status()

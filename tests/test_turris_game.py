@@ -4,6 +4,7 @@ end. Each test names the rulebook section its rule or example comes from."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -339,3 +340,40 @@ def test_solo_rooms_need_an_undamaged_room() -> None:
     assert GAME.phase(play(state, "collect Grove", "gather ichor", "no mission")) == "Trionfi Step"
     damaged = replace(state, damaged=6)
     assert GAME.phase(play(damaged, "collect Grove", "gather ichor", "no mission")) != "Trionfi Step"
+
+
+def test_the_panel_follows_the_beast_phase_one_beast_at_a_time(tmp_path: Path) -> None:
+    """Issue 6, panel: the phase LEDs show the turn's steps and the Beast Phase; the beast LED
+    the Beast that acts now; NEXT resolves the next Beast (Pain, Delusion, Despair, Harrow:
+    04 Gameplay, Beast Phase), one press each."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from hardware.panel import ButtonEvent, Panel, load_pinmap
+
+    table = Table(Store(tmp_path / "db.sqlite3"))
+    session = table.new_game("turris", 2, {"seed": "3"})
+    panel = Panel(load_pinmap(), MockFactory(), ticking=False)
+    devices = Devices(CameraWatch(None), panel, table)
+    game = session.game
+    devices._show_game()
+    assert [led.value for led in panel.phase_leds] == [0, 0, 1, 0]  # the Mission tableau is dealt
+    while game.phase(session.state) != "Action Step":
+        session.play(game.legal_moves(session.state)[0])
+    devices._show_game()
+    assert [led.value for led in panel.phase_leds] == [1, 0, 0, 0]
+    while game.phase(session.state) != "Beast Phase":
+        session.play(game.legal_moves(session.state)[0])
+    devices._show_game()
+    assert panel.phase_leds[3].value
+    acted = []
+    while game.phase(session.state) == "Beast Phase" and game.to_move(session.state) == "beast":
+        lit = [name for name, led in panel.beast_leds.items() if led.value]
+        expected = game.beast(session.state)
+        assert lit == [expected]
+        devices.handle(ButtonEvent("next", "press", 0.0))
+        acted.append(expected)
+    assert acted == sorted(acted, key=["pain", "delusion", "despair", "harrow"].index) and acted
+    panel.close()

@@ -232,6 +232,10 @@ class Game(ABC, Generic[S, M]):
         """Which phase LED is lit (1-based), or None for none (the game is over)."""
         return None
 
+    def beast(self, state: S) -> str | None:
+        """The beast LED lit now (pain, delusion, despair, harrow: the Beast that acts), or None."""
+        return None
+
     def next_button(self, state: S) -> M | None:
         """The move the panel's NEXT plays when no question is open: going on without acting
         (declining a power, passing), where the rules allow exactly that; None otherwise."""

@@ -44,6 +44,7 @@ from .setup import OPTIONS, initial_state
 
 __all__ = ["TurrisGame"]
 
+PHASE_LEDS = {ACTION: 1, MISSION: 2, TRIONFI: 3, REFILL: 3, BETRAYER: 4, CARD: 4, CARD_BEAST: 4, BEAST: 4}
 PHASE_NAMES = {
     ACTION: "Action Step",
     MISSION: "Complete Mission Step",
@@ -127,6 +128,28 @@ class TurrisGame(Game[TurrisState, Move]):
 
     def phase(self, state: TurrisState) -> str:
         return PHASE_NAMES[state.phase]
+
+    def phase_step(self, state: TurrisState) -> int | None:
+        """The turn's steps on LEDs 1-3 (Action; Complete Mission; Trionfi and the refill),
+        the Beast Phase on 4 (the solo Betrayer Phase with it: its Beasts move too)."""
+        return PHASE_LEDS.get(state.phase)
+
+    def beast(self, state: TurrisState) -> str | None:
+        """The Beast that acts now, in the Beast Phase (or the solo card's Beast)."""
+        if state.phase in (BEAST, CARD_BEAST):
+            return BEASTS[state.beast].lower()
+        return None
+
+    def next_button(self, state: TurrisState) -> Move | None:
+        """NEXT resolves the next Beast in the Beast Phase, one at a time; in a turn's steps
+        it goes on without acting (no Mission, no room), where that is legal."""
+        if state.ask:
+            return None
+        moves = legal_moves(default_board(), state)
+        for move in moves:
+            if move.verb in ("beast", "no mission", "no room", "betrayers move"):
+                return move
+        return None
 
     def seat_names(self, state: TurrisState) -> tuple[str, ...]:
         return state.names
