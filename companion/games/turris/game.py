@@ -515,7 +515,7 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
     turn = beast_turn(board, state.table, BEASTS[state.beast], answers, beast_phase=not card)
     if turn.ask:
         return replace(state, answers=answers, ask=turn.ask)
-    log = (*state.log, *(named(state, e.text) for e in turn.events))
+    log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in turn.events))
     before_table, before = state.table, tuple(t.prestige for t in state.tallies)
     state = replace(state, table=turn.table, answers=(), ask=None, log=log)
     for seat in before_table.turn_order():  # Devoured Scouts: Council rewards in turn order
@@ -555,7 +555,7 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         return _next(replace(state, deck=tuple(deck), tableau=(*state.tableau, move.what)))
     if verb == "betrayers move":
         phase = betrayer_phase(board, state.table, state.damaged)
-        log = (*state.log, *(named(state, e.text) for e in phase.events))
+        log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in phase.events))
         state = replace(state, table=phase.table, damaged=phase.damaged, log=log, phase=CARD)
         if phase.prestige:
             state = _betrayers_score(state, phase.prestige, "Damaged tiles")
