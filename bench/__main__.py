@@ -145,6 +145,34 @@ def panel_bench() -> None:
     )
 
 
+def turris_bench(repeat: int = 30) -> None:
+    """A whole Beast Phase of a crowded 4-player Turris board: the four Beasts targeted,
+    plotted, moved and resolved (the First Player's choices answered with the first option)."""
+    game = get_game("turris")
+    crowded, most = None, -1
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.initial_state(Setup(4, {"seed": str(seed)}))
+        while game.to_move(state) is not None and state.round < 4:
+            if state.phase == "beast" and state.beast == 0 and not state.ask:
+                scouts = len(state.table.scouts)
+                if scouts > most:
+                    crowded, most = state, scouts
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+    assert crowded is not None
+
+    def beast_phase() -> None:
+        state = crowded
+        while state.phase == "beast":
+            state = game.apply(state, game.legal_moves(state)[0])
+
+    med, p95 = median_ms(beast_phase, repeat)
+    print(
+        f"Turris, a whole Beast Phase, 4 players, {most} Scouts on the board:"
+        f" median {med:.2f} ms, p95 {p95:.2f} ms"
+    )
+
+
 def rss_mb() -> float:
     """This process's resident memory now (Linux)."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -397,6 +425,7 @@ def main() -> None:
         f"  whole random 4-player game, checked apply ({statistics.median(steps):.0f} moves): "
         f"{med:.1f} / {p95:.1f} ms"
     )
+    turris_bench()
     panel_bench()
     button_bench()
     events_bench()
