@@ -113,6 +113,12 @@ class Session:
     def state(self) -> Any:
         return self._states[self._cursor]
 
+    def snapshot(self) -> tuple[Any, int]:
+        """The state and its `state_id`, taken together (another thread may change the game
+        between reading one and the other)."""
+        with self._lock:
+            return self.state, self.state_id
+
     @property
     def history(self) -> list[Any]:
         """The moves in effect, oldest first."""

@@ -21,6 +21,7 @@ from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
 from vision.types import BoardNotFound, Observation, VisionError
 
+from .games.base import IllegalMove
 from .games.sight import Sight
 from .inference import Ambiguous, Desync, Difference, Found, Inference, NoChange, infer
 from .session import Session, StaleState
@@ -154,7 +155,9 @@ class TableLoop:
             if not (self._gate.still_frames or forced):
                 self._agreement.reset()
                 return self._set(self._keep(session, question, "moving", "waiting for the table to be still"))
-            state = session.state
+            # The game as it stands when the frame is read: a move made on the phone or the
+            # panel during the read makes this reading stale, never applied to the new state.
+            state, state_id = session.snapshot()
             reader, regions = self._reader_for(sight, state)
             try:
                 observation = reader.read(image)
@@ -172,23 +175,28 @@ class TableLoop:
                 return self._set(
                     self._keep(session, question, "reading", "reading the table", observation=observation)
                 )
-            key = (session.game_id, session.state_id, seen.key())
+            key = (session.game_id, state_id, seen.key())
             if key == self._handled and self._result is not None:
                 return self._set(replace(self._result, observation=observation))
-            self._handled = key
-            self._result = self._act(session, state, infer(session.game, sight, state, seen), observation)
-            return self._set(self._result)
+            result = self._act(session, state, state_id, infer(session.game, sight, state, seen), observation)
+            # A reading the game moved past (or a move the store refused) is read again.
+            self._handled, self._result = (key, result) if result.status != "reading" else (None, None)
+            return self._set(result)
 
-    def _act(self, session: Session, state: Any, inference: Inference, observation: Observation) -> LoopState:
-        base = LoopState("ok", "", session.game_id, session.state_id, observation=observation)
+    def _act(
+        self, session: Session, state: Any, state_id: int, inference: Inference, observation: Observation
+    ) -> LoopState:
+        base = LoopState("ok", "", session.game_id, state_id, observation=observation)
         if isinstance(inference, NoChange):
             return replace(base, message="the table matches the game")
         if isinstance(inference, Found):
-            played = self._play(session, inference.moves, session.state_id)
+            played = self._play(session, inference.moves, state_id)
             if played is None:
                 return replace(base, status="reading", message="the game changed meanwhile: reading again")
             message = "played " + "; ".join(played)
-            return replace(base, status="played", message=message, played=played, state_id=session.state_id)
+            return replace(
+                base, status="played", message=message, played=played, state_id=state_id + len(played)
+            )
         if isinstance(inference, Ambiguous):
             message = "a question: which move was it? (below)"
             return replace(base, status="ask", message=message, question=inference)
@@ -249,7 +257,7 @@ class TableLoop:
         for move in moves:
             try:
                 change = session.play(move, state_id)
-            except StaleState:
+            except (StaleState, IllegalMove):  # the game moved on meanwhile (a tap, a button)
                 return None
             state_id = change.state_id
             played.append(change.move or str(move))

@@ -431,3 +431,37 @@ def test_the_resource_tiles_are_read_from_the_table_at_set_up(tmp_path: Path) ->
     assert [s.resource for s in started.spaces] == [s.resource for s in laid.spaces]
     assert client.get("/api/setup-from-camera?game=tower&players=2").status_code == 404
     assert client.get("/api/setup-from-camera?game=amharb&players=7").status_code == 400
+
+
+def test_a_move_made_on_the_phone_during_a_reading_is_not_lost(tmp_path: Path) -> None:
+    """Power Phase: the player places a priest and, while the camera reads that table, presses
+    NEXT ("no power"). The reading began before NEXT: what it found is not applied to the
+    game NEXT changed; the table is read again, and the priest is taken then."""
+    from companion.games.amharb.render import TableRenderer
+    from companion.games.amharb.state import Place, SkipPower
+
+    table = new_table(tmp_path, 2, 5)
+    session = table.session
+    assert session is not None
+    session.play(GAME.legal_moves(session.state)[0])  # the tower move: Power Phase
+    after_skip = GAME.apply(session.state, SkipPower())
+    place = next(m for m in GAME.legal_moves(after_skip) if isinstance(m, Place) and not m.payment)
+    renderer = TableRenderer(2, np.random.default_rng(5))
+    before = render(renderer.scene(SIGHT.expected(session.state)), seed=1)[0]
+    placed = render(renderer.scene(SIGHT.expected(GAME.apply(after_skip, place))), seed=2)[0]
+    loop = TableLoop(table)
+    show(loop, before)
+    reader = loop._reader_for(SIGHT, session.state)[0]
+    read = reader.read
+    reads = []
+
+    def next_pressed_during_the_read(image: Any) -> Any:
+        """NEXT lands during the read whose result completes the agreement."""
+        reads.append(image)
+        if len(reads) == AGREE and session.state_id == 1:
+            session.play(SkipPower())
+        return read(image)
+
+    reader.read = next_pressed_during_the_read  # type: ignore[method-assign]
+    show(loop, placed)
+    assert [str(m) for m in session.history[1:]] == ["no power", str(place)]
