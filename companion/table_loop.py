@@ -10,6 +10,8 @@ tap, or NEXT for the first), or a desync with the differences.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -87,6 +89,8 @@ class LoopState:
             }
         elif isinstance(self.question, Desync):
             question = {"kind": "desync", "differences": [difference(d) for d in self.question.differences]}
+        if question is not None:  # one short name per question: the page reloads when it changes
+            question["key"] = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()[:12]
         return {
             "status": self.status,
             "message": self.message,
@@ -209,9 +213,10 @@ class TableLoop:
 
     # ---- people ------------------------------------------------------------------------
 
-    def choose(self, index: int, state_id: int) -> tuple[str, ...]:
-        """Play candidate `index` of the open question, asked at `state_id` (StaleState if the
-        game has moved on, IndexError for no such candidate)."""
+    def choose(self, index: int, state_id: int, moves: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """Play candidate `index` of the open question, asked at `state_id`, if it is still the
+        `moves` the player saw (StaleState if the game or the question has moved on, IndexError
+        for no such candidate)."""
         with self._lock:
             session = self.table.session
             question = self.state.question
@@ -219,6 +224,9 @@ class TableLoop:
                 raise StaleState("that question is no longer open: reload")
             if not 0 <= index < len(question.candidates):
                 raise IndexError(f"there are {len(question.candidates)} candidates, not {index + 1}")
+            shown = tuple(session.game.move_to_json(m) for m in question.candidates[index].moves)
+            if moves is not None and shown != moves:
+                raise StaleState("the camera asks another question now: reload")
             played = self._play(session, question.candidates[index].moves, state_id)
             if played is None:
                 raise StaleState("the game changed meanwhile: reload")
@@ -292,10 +300,11 @@ class TableLoop:
         return self._reader[1], self._reader[2]
 
     def _set(self, state: LoopState) -> LoopState:
-        changed = (state.status, state.message, state.state_id) != (
+        changed = (state.status, state.message, state.state_id, state.question) != (
             self.state.status,
             self.state.message,
             self.state.state_id,
+            self.state.question,
         )
         self.state = state
         if changed:

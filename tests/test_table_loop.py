@@ -357,7 +357,17 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     answer = client.post("/api/command", json=missing)
     assert answer.status_code == 400 and "candidates" in answer.get_json()["error"]
     index = candidates.index([GAME.move_to_json(move)])
-    form = {"command": "choose", "index": str(index), "state_id": str(asked["state_id"])}
+    other = next(c for c in candidates if c != [GAME.move_to_json(move)])
+    changed = {"command": "choose", "index": index, "state_id": asked["state_id"], "moves": other}
+    answer = client.post("/api/command", json=changed)  # the page showed another question
+    assert answer.status_code == 409 and "another question" in answer.get_json()["error"]
+    assert f'name="moves" value="{GAME.move_to_json(move)}"' in page
+    form = {
+        "command": "choose",
+        "index": str(index),
+        "state_id": str(asked["state_id"]),
+        "moves": GAME.move_to_json(move),
+    }
     assert client.post("/command", data=form).status_code == 303
     assert session.history[-1] == move
     assert "Which move was it?" not in client.get("/").data.decode()

@@ -72,7 +72,12 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
             index = _int(body, "index") or 0
             if expected is None:
                 raise CommandError(400, "'state_id' is required: the question was asked at one state")
-            loop.choose(index, expected)
+            shown = body.get("moves")  # what the player saw: refused if the question changed since
+            if isinstance(shown, str):
+                shown = [m for m in shown.split("\n") if m]
+            if shown is not None and not (isinstance(shown, list) and all(isinstance(m, str) for m in shown)):
+                raise CommandError(400, "'moves' is the list of the chosen candidate's moves")
+            loop.choose(index, expected, tuple(shown) if shown is not None else None)
         else:
             raise CommandError(
                 400, f"unknown command {command!r}: move, undo, redo, choose, new, resume, archive"

@@ -32,7 +32,7 @@
     if (!reading || !t) return false;
     readingLine.lastChild.textContent = " " + t.message;
     reading.className = "reading reading-" + t.status;
-    return (t.question ? t.question.kind : "") !== reading.dataset.question;
+    return (t.question ? t.question.key : "") !== reading.dataset.question;
   }
 
   // The camera picture stays open (or shut) across the reloads that follow the game.
