@@ -22,12 +22,20 @@ from pathlib import Path
 
 PAIRING_S = 30.0
 """How long a request to pair waits for NEXT on the panel."""
+WRONG_PINS = 5
+"""Wrong PINs allowed within LOCKOUT_S before the PIN is refused for LOCKOUT_S (guessing a
+6-digit PIN then takes years)."""
+LOCKOUT_S = 60.0
 COOKIE = "towers_device"
 PAIRING_COOKIE = "towers_pairing"
 
 
 class AccessError(ValueError):
     """A PIN that is not 4 to 8 digits, or an access file that cannot be read."""
+
+
+class Refused(RuntimeError):
+    """Pairing cannot be asked now: another phone is waiting, or too many wrong PINs."""
 
 
 def check_pin(pin: str) -> str:
@@ -62,6 +70,7 @@ class Access:
         self.pin: str = check_pin(pin) if pin else kept.get("pin") or f"{secrets.randbelow(10**6):06d}"
         self._devices: set[str] = set(kept.get("devices", []))
         self._requests: dict[str, Request] = {}
+        self._wrong: list[float] = []
         self._save()
 
     def _save(self) -> None:
@@ -86,9 +95,18 @@ class Access:
         return token
 
     def pair_with_pin(self, pin: str) -> str | None:
-        """A new device token if `pin` is the table's, else None."""
-        if not hmac.compare_digest(pin.strip(), self.pin):
-            return None
+        """A new device token if `pin` is the table's, else None (`Refused` after
+        WRONG_PINS wrong ones within LOCKOUT_S)."""
+        now = self.clock()
+        with self._lock:
+            self._wrong = [t for t in self._wrong if now - t < LOCKOUT_S]
+            if len(self._wrong) >= WRONG_PINS:
+                raise Refused("too many wrong PINs: wait a minute, or pair with NEXT on the panel")
+            pin = pin.strip()
+            right = pin.isascii() and pin.isdigit() and hmac.compare_digest(pin, self.pin)
+            if not right:
+                self._wrong.append(now)
+                return None
         return self._new_device()
 
     def csrf(self, token: str | None) -> str:
@@ -100,11 +118,18 @@ class Access:
 
     # ---- pairing by NEXT -------------------------------------------------------------
 
-    def ask(self) -> str:
-        """A phone asks to pair: its request id (kept in a cookie while it waits)."""
+    def ask(self, again: str | None = None) -> str:
+        """A phone asks to pair: its request id (kept in a cookie while it waits). One phone
+        waits at a time (`Refused` for another), so NEXT always pairs the phone whose owner
+        just asked at the table; `again` is the asking phone's own earlier request."""
         request = Request(secrets.token_urlsafe(16), self.clock())
         with self._lock:
             self._forget_old()
+            waiting = [r for r in self._requests.values() if not r.approved and r.id != again]
+            if waiting:
+                left = PAIRING_S - (request.asked - waiting[0].asked)
+                raise Refused(f"another phone is pairing: try again in {max(1, round(left))} s")
+            self._requests.pop(again or "", None)
             self._requests[request.id] = request
         return request.id
 

@@ -156,6 +156,7 @@ class Devices:
         self._events = threading.Thread(target=self._consume, name="panel-events", daemon=True)
         self._reading = threading.Thread(target=self._watch_table, name="table-loop", daemon=True)
         self._shown_game: tuple[int | None, int] | None = None
+        self._pairing_shown = False
 
     @classmethod
     def start(cls, settings: Settings, table: Table) -> Devices:
@@ -212,6 +213,10 @@ class Devices:
                 log.exception("table: reading a frame failed")
 
     def _show_game(self) -> None:
+        waiting = self.access is not None and self.access.waiting()
+        if waiting != self._pairing_shown:  # a request to pair came or lapsed
+            self._pairing_shown = waiting
+            self.show_status()
         session = self.table.session
         shown = (session.game_id, session.state_id) if session else (None, 0)
         if self.panel is None or shown == self._shown_game:
@@ -221,20 +226,24 @@ class Devices:
         self.panel.show_beast(session.game.beast(session.state) if session else None)
 
     def _camera_changed(self, status: CameraStatus) -> None:
-        self._show_status()
+        self.show_status()
         self.table.changes.bump()
 
     def _table_changed(self, state: LoopState) -> None:
-        self._show_status()
+        self.show_status()
         self.table.changes.bump()
 
-    def _show_status(self) -> None:
-        """Fault while the camera fails; attention while the table waits on the players."""
+    def show_status(self) -> None:
+        """Fault while the camera fails; working (a slow blink) while a phone waits for NEXT
+        to pair it, so that NEXT is pressed knowing it; attention while the table waits on
+        the players."""
         if self.panel is None:
             return
         # No camera at all is a table kept by hand: ready. Only a camera that fails is a fault.
         if self.camera.status.state not in ("online", "ended", "none"):
             self.panel.show_status("fault")
+        elif self.access is not None and self.access.waiting():
+            self.panel.show_status("working")
         elif self.loop.state.needs_people:
             self.panel.show_status("attention")
         else:
@@ -260,6 +269,9 @@ class Devices:
         if event.button == "next" and self.access is not None and self.access.approve():
             log.info("panel: NEXT paired a phone")
             self.table.changes.bump()
+            self.show_status()
+            if self.panel is not None:
+                self.panel.buzz(0.1)
             return
         if event.button == "read":
             self.loop.recalibrate() if event.action == "hold" else self.loop.read_now()

@@ -85,10 +85,14 @@ class Store:
                 f"{self.path} has schema {version}, newer than this companion's {SCHEMA_VERSION}"
             )
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            with self._db:
-                self._db.execute("BEGIN")
-                self._db.executescript(MIGRATIONS[step])
-                self._db.execute(f"PRAGMA user_version={step}")
+            # One script, one transaction: a power cut leaves the schema and its version
+            # both before or both after the step (executescript would commit a BEGIN of ours).
+            try:
+                self._db.executescript(f"BEGIN; {MIGRATIONS[step]}; PRAGMA user_version={step}; COMMIT;")
+            except sqlite3.Error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     def close(self) -> None:
         self._db.close()

@@ -140,3 +140,40 @@ def test_a_pin_is_made_up_once_and_kept(tmp_path: Path) -> None:
     first = Access(tmp_path / "access.json")
     assert first.pin.isdigit() and len(first.pin) == 6
     assert Access(tmp_path / "access.json").pin == first.pin
+
+
+def test_one_phone_asks_at_a_time_and_the_status_led_says_so(tmp_path: Path) -> None:
+    """NEXT pairs the phone whose owner just asked at the table: while one waits, another
+    is refused, and the status LED blinks slowly ("working") so NEXT is pressed knowing it."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.panel import Panel, load_pinmap
+
+    table, devices, access, first = served(tmp_path)
+    panel = Panel(load_pinmap(), MockFactory(), ticking=False)
+    devices.panel = panel
+    second = create_app(table.store, table, devices, access).test_client()
+    assert first.post("/api/pair", json={}).status_code == 202
+    assert panel.status == "working"
+    refused = second.post("/api/pair", json={})
+    assert refused.status_code == 429 and "another phone is pairing" in refused.get_json()["error"]
+    assert first.post("/api/pair", json={}).status_code == 202  # the same phone asking again
+    devices.handle(NEXT)
+    assert panel.status == "ready"
+    first.get("/")
+    assert first.get_cookie(COOKIE) is not None and second.get_cookie(COOKIE) is None
+    panel.close()
+
+
+def test_guessing_the_pin_is_stopped(tmp_path: Path) -> None:
+    """Five wrong PINs in a minute, and the PIN is refused for a minute, the right one too
+    (a 6-digit PIN would take years to guess); a PIN that is not digits is just wrong."""
+    clock = Clock()
+    _, _, _, client = served(tmp_path, clock=clock)
+    assert client.post("/api/pair", json={"pin": "٣٤٥٦"}).status_code == 403  # Arabic-Indic digits
+    for guess in ("1111", "2222", "3333", "4444"):
+        assert client.post("/api/pair", json={"pin": guess}).status_code == 403
+    locked = client.post("/api/pair", json={"pin": "2468"})
+    assert locked.status_code == 429 and "too many wrong PINs" in locked.get_json()["error"]
+    clock.now += 61
+    assert client.post("/api/pair", json={"pin": "2468"}).status_code == 200

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.events import Changes
 from companion.store import Store
 from companion.table import Table
@@ -75,4 +77,24 @@ def test_changes_faster_than_a_phone_reads_are_coalesced(tmp_path: Path) -> None
         session.play(session.game.legal_moves(session.state)[0])
     assert next(stream)["state_id"] == 5
     response.close()
+    store.close()
+
+
+def test_too_many_streams_are_refused_and_a_closed_one_frees_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each stream holds a server thread: beyond the limit a page gets 503 (and polls);
+    a page that goes away gives its place back, even if it never read a byte."""
+    import companion.web
+
+    monkeypatch.setattr(companion.web, "MAX_STREAMS", 1)
+    store = Store(tmp_path / "db.sqlite3")
+    client = create_app(store, Table(store)).test_client()
+    first = client.get("/api/events", buffered=False)
+    assert first.status_code == 200
+    assert client.get("/api/events", buffered=False).status_code == 503
+    first.close()
+    again = client.get("/api/events", buffered=False)
+    assert again.status_code == 200
+    again.close()
     store.close()

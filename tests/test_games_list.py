@@ -6,8 +6,10 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from companion.games.registry import get_game
-from companion.store import MIGRATIONS, Store
+from companion.store import MIGRATIONS, Store, StoreError
 from companion.table import Table
 from companion.web import create_app
 
@@ -93,3 +95,31 @@ def test_a_data_directory_from_before_archiving_is_brought_up_to_date(tmp_path: 
     assert record.game == "amharb" and record.archived is False
     store.archive(record.id)
     assert store.list_games()[0].archived
+
+
+def test_a_migration_cut_short_leaves_the_schema_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step of the migration fails after its first statement (as a power cut would stop
+    it): nothing of it stays, the version stays, and the real migration then runs."""
+    import companion.store
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(MIGRATIONS[1])
+    old.execute("PRAGMA user_version=1")
+    old.commit()
+    old.close()
+    broken = {
+        **MIGRATIONS,
+        2: "ALTER TABLE games ADD COLUMN archived INTEGER NOT NULL DEFAULT 0; SELECT * FROM nowhere;",
+    }
+    monkeypatch.setattr(companion.store, "MIGRATIONS", broken)
+    with pytest.raises(StoreError):
+        Store(path)
+    check = sqlite3.connect(path)
+    columns = [row[1] for row in check.execute("PRAGMA table_info(games)")]
+    assert "archived" not in columns and check.execute("PRAGMA user_version").fetchone()[0] == 1
+    check.close()
+    monkeypatch.setattr(companion.store, "MIGRATIONS", MIGRATIONS)
+    assert Store(path).list_games() == []

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Generator, Iterator
 from importlib import resources
 from typing import Any
 
@@ -15,7 +16,7 @@ from vision.pipeline import TableReader
 from vision.profiles import Profile, ProfileError, builtin_profiles, load_profile
 from vision.types import VisionError
 
-from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access
+from ..access import COOKIE, PAIRING_COOKIE, PAIRING_S, Access, Refused
 from ..export import bgstats_json, game_json
 from ..games.registry import games
 from ..service import CameraStatus, Devices
@@ -25,7 +26,12 @@ from ..table import Table
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
 
-KEEP_ALIVE_S = 15.0
+KEEP_ALIVE_S = 5.0
+"""A comment this often keeps an idle stream open, and finds a closed one within seconds
+(waitress learns that a phone went away only when it writes to it)."""
+MAX_STREAMS = 48
+"""Streams open at once; each holds a server thread (STREAM_THREADS = 64 leaves room for
+the pages' other requests). Beyond it a page gets 503 and polls instead."""
 
 
 NOT_PAIRED = (
@@ -33,6 +39,23 @@ NOT_PAIRED = (
     " or the table PIN)"
 )
 YEAR_S = 365 * 24 * 3600
+
+
+class Stream:
+    """An event stream that says when it is closed, even if it never started (the server
+    closes the response when the phone goes away)."""
+
+    def __init__(self, events: Generator[str, None, None], on_close: Callable[[], None]) -> None:
+        self.events, self.on_close, self.closed = events, on_close, False
+
+    def __iter__(self) -> Iterator[str]:
+        return self.events
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.events.close()
+            self.on_close()
 
 
 def create_app(
@@ -46,6 +69,8 @@ def create_app(
     app.extensions["table"] = table
 
     loop = devices.loop if devices else None
+    streams, streams_lock = [0], threading.Lock()
+    """How many event streams are open (one server thread each)."""
 
     def camera() -> dict[str, Any]:
         return (devices.camera.status if devices else CameraStatus("none", "no camera")).to_json()
@@ -90,6 +115,12 @@ def create_app(
             "csrf": access.csrf(device()) if access else "",
         }
 
+    def pairing_asked() -> None:
+        """Pages and the status LED say that a phone waits for NEXT."""
+        table.changes.bump()
+        if devices is not None:
+            devices.show_status()
+
     @app.after_request
     def hand_over_token(response: Response) -> Response:
         """A phone whose pairing NEXT approved gets its token with its next request."""
@@ -107,16 +138,20 @@ def create_app(
             return redirect("/", code=303)
         pin = request.form.get("pin", "").strip()
         response = redirect("/", code=303)
-        if pin:
-            token = access.pair_with_pin(pin)
-            if token is None:
-                return render_template("index.html", **page("that is not the table PIN")), 403
-            response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
-        else:
-            response.set_cookie(
-                PAIRING_COOKIE, access.ask(), max_age=int(PAIRING_S), httponly=True, samesite="Strict"
-            )
-            table.changes.bump()
+        try:
+            if pin:
+                token = access.pair_with_pin(pin)
+                if token is None:
+                    return render_template("index.html", **page("that is not the table PIN")), 403
+                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+            else:
+                asked = access.ask(request.cookies.get(PAIRING_COOKIE))
+                response.set_cookie(
+                    PAIRING_COOKIE, asked, max_age=int(PAIRING_S), httponly=True, samesite="Strict"
+                )
+                pairing_asked()
+        except Refused as error:
+            return render_template("index.html", **page(str(error))), 429
         return response
 
     @app.post("/api/pair")
@@ -128,18 +163,20 @@ def create_app(
         body = request.get_json(silent=True)
         if not isinstance(body, dict):
             return jsonify({"error": 'send a JSON object: {"pin": "1234"}, or {} to wait for NEXT'}), 400
-        if "pin" in body:
-            token = access.pair_with_pin(str(body["pin"]))
-            if token is None:
-                return jsonify({"error": "that is not the table PIN"}), 403
-            response = jsonify({"token": token})
-            response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
-            return response, 200
+        try:
+            if "pin" in body:
+                token = access.pair_with_pin(str(body["pin"]))
+                if token is None:
+                    return jsonify({"error": "that is not the table PIN"}), 403
+                response = jsonify({"token": token})
+                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+                return response, 200
+            asked = access.ask(request.cookies.get(PAIRING_COOKIE))
+        except Refused as error:
+            return jsonify({"error": str(error)}), 429
         response = jsonify({"waiting_s": PAIRING_S, "next": "press NEXT on the panel"})
-        response.set_cookie(
-            PAIRING_COOKIE, access.ask(), max_age=int(PAIRING_S), httponly=True, samesite="Strict"
-        )
-        table.changes.bump()
+        response.set_cookie(PAIRING_COOKIE, asked, max_age=int(PAIRING_S), httponly=True, samesite="Strict")
+        pairing_asked()
         return response, 202
 
     @app.get("/")
@@ -250,31 +287,41 @@ def create_app(
         return jsonify(version(pairing()))
 
     @app.get("/api/events")
-    def api_events() -> Response:
+    def api_events() -> Any:
         """Server-sent events: the `/api/version` snapshot now, then again after every change
         (coalesced), and a comment every 15 s so that proxies and phones keep the line open."""
 
         asking = request.cookies.get(PAIRING_COOKIE)
         paired = pairing()
+        with streams_lock:
+            if streams[0] >= MAX_STREAMS:
+                return jsonify({"error": "too many pages are following the game: this one polls"}), 503
+            streams[0] += 1
 
-        def stream() -> Iterator[str]:
-            seen = -1
-            while True:
-                now = table.changes.wait(seen, timeout=KEEP_ALIVE_S)
-                if now == seen:
-                    yield ": still here\n\n"
-                    continue
-                seen = now
-                state = paired
-                if access is not None and state == "waiting":  # NEXT pressed, or 30 s gone
-                    if access.approved(asking):
-                        state = "approved"
-                    elif not access.pending(asking):
-                        state = "none"
-                yield f"id: {now}\nevent: version\ndata: {json.dumps(version(state))}\n\n"
+        def release() -> None:  # the phone went away (or the server stops): its thread is free
+            with streams_lock:
+                streams[0] -= 1
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return Response(stream(), mimetype="text/event-stream", headers=headers)
+        return Response(
+            Stream(events(asking, paired), release), mimetype="text/event-stream", headers=headers
+        )
+
+    def events(asking: str | None, paired: str) -> Generator[str, None, None]:
+        seen = -1
+        while True:
+            now = table.changes.wait(seen, timeout=KEEP_ALIVE_S)
+            if now == seen:
+                yield ": still here\n\n"
+                continue
+            seen = now
+            state = paired
+            if access is not None and state == "waiting":  # NEXT pressed, or 30 s gone
+                if access.approved(asking):
+                    state = "approved"
+                elif not access.pending(asking):
+                    state = "none"
+            yield f"id: {now}\nevent: version\ndata: {json.dumps(version(state))}\n\n"
 
     @app.get("/api/games")
     def api_games() -> Response:

@@ -69,6 +69,10 @@
     events.addEventListener("version", (e) => {
       if (!follow(JSON.parse(e.data))) events.close();
     });
+    // Refused (too many pages open) or gone for good: poll instead.
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) setTimeout(poll, 1000);
+    });
   } else {
     setTimeout(poll, 1000);
   }
