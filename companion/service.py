@@ -17,6 +17,7 @@ import json
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,9 @@ from .table import Table
 from .table_loop import LoopState, TableLoop
 
 log = logging.getLogger(__name__)
+
+ALARM_S = 5.0
+"""How long the status LED asks for attention after a game's alarm (the Watcher awakens)."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,9 @@ class Devices:
         self._reading = threading.Thread(target=self._watch_table, name="table-loop", daemon=True)
         self._shown_game: tuple[int | None, int] | None = None
         self._pairing_shown = False
+        self._last_state: tuple[int, Any] | None = None
+        """The game's state the lights last showed, to tell what changed (`Game.alarm`)."""
+        self._alarm_until = 0.0
 
     @classmethod
     def start(cls, settings: Settings, table: Table) -> Devices:
@@ -217,13 +224,28 @@ class Devices:
         if waiting != self._pairing_shown:  # a request to pair came or lapsed
             self._pairing_shown = waiting
             self.show_status()
+        if self._alarm_until and time.monotonic() >= self._alarm_until:
+            self._alarm_until = 0.0
+            self.show_status()
         session = self.table.session
         shown = (session.game_id, session.state_id) if session else (None, 0)
         if self.panel is None or shown == self._shown_game:
             return
         self._shown_game = shown
-        self.panel.show_phase(session.game.phase_step(session.state) if session else None)
-        self.panel.show_beast(session.game.beast(session.state) if session else None)
+        if session is None:
+            self.panel.show_phase(None)
+            self.panel.show_beast(None)
+            return
+        state = session.state
+        self.panel.show_phase(session.game.phase_step(state))
+        self.panel.show_beast(session.game.beast(state))
+        before, self._last_state = self._last_state, (session.game_id, state)
+        why = session.game.alarm(before[1], state) if before and before[0] == session.game_id else None
+        if why:  # the whole table must look up: a long beep and the status LED, for a while
+            log.info("table: %s", why)
+            self._alarm_until = time.monotonic() + ALARM_S
+            self.panel.buzz(0.5)
+            self.show_status()
 
     def _camera_changed(self, status: CameraStatus) -> None:
         self.show_status()
@@ -244,6 +266,8 @@ class Devices:
             self.panel.show_status("fault")
         elif self.access is not None and self.access.waiting():
             self.panel.show_status("working")
+        elif self._alarm_until:
+            self.panel.show_status("attention")
         elif self.loop.state.needs_people:
             self.panel.show_status("attention")
         else:

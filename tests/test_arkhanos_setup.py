@@ -331,3 +331,18 @@ def test_illegal_chance_reports_name_the_rule() -> None:
     with pytest.raises(IllegalMove, match="the die to roll now is the pink one"):
         play(state, "roll blue 3")
     assert die("pink3") == Die("pink", 3)
+
+
+def test_the_phase_leds_follow_the_turn() -> None:
+    """Issue 7, panel: drawing and rolling on LED 1, placing a die 2, its bonus 3, the end of
+    the turn 4; none once the game is over."""
+    from dataclasses import replace as changed
+
+    state = new_game()
+    assert GAME.phase_step(state) == 1
+    assert [GAME.phase_step(changed(state, step=s)) for s in ("place", "bonus", "end", "over")] == [
+        2,
+        3,
+        4,
+        None,
+    ]

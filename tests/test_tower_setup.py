@@ -166,3 +166,16 @@ def test_players_can_correct_prices_and_data() -> None:
 def test_bad_setups_are_refused_with_a_reason(players: int, options: dict[str, str], message: str) -> None:
     with pytest.raises(BadSetup, match=message):
         new_game(players, **options)
+
+
+def test_the_phase_leds_follow_the_turn() -> None:
+    """Issue 8, panel: draw, action and build on LEDs 1-3; set-up, Lutfi and the end of a
+    turn on 4 (the rules' own phases, `phase`)."""
+    state = new_game()
+    assert GAME.phase(state) == "setup" and GAME.phase_step(state) == 4
+    while GAME.phase(state) == "setup":
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert GAME.phase(state) == "draw" and GAME.phase_step(state) == 1
+    while GAME.phase(state) == "draw":
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert GAME.phase(state) == "action" and GAME.phase_step(state) == 2

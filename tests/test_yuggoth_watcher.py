@@ -8,6 +8,7 @@ Goat 0, Opener of the Way 1, Crawling Chaos 2.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -489,3 +490,32 @@ def test_watcher_moves_out_of_order_are_explained() -> None:
         play(state, "watcher has no target")
     with pytest.raises(IllegalMove, match="Attacks before the First Player"):
         play(state, "pass")
+
+
+def test_the_table_hears_the_watcher_awaken(tmp_path: Path) -> None:
+    """Issue 9, panel: when the Watcher awakens the status LED asks for attention (and a
+    wired buzzer sounds); the phase LEDs show the Doom Phase, then the Watcher's attack."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.games.registry import get_game
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from hardware.panel import Panel, load_pinmap
+
+    game = get_game("yuggoth")
+    store = Store(tmp_path / "db.sqlite3")
+    first = end_of_rituals(pyramid_gate())
+    game_id = store.create_game("yuggoth", {"players": 3, "options": {}}, game.state_to_json(first))
+    table = Table(store)
+    session = table.resume(game_id)
+    panel = Panel(load_pinmap(), MockFactory(), ticking=False)
+    devices = Devices(CameraWatch(None), panel, table)
+    devices._show_game()
+    assert panel.phase_leds[1].value and panel.status == "off"
+    session.play("no ritual")
+    session.play("roll 5")
+    devices._show_game()
+    assert session.state.watcher.awake
+    assert panel.status == "attention" and panel.phase_leds[3].value
+    panel.close()

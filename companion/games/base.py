@@ -232,6 +232,11 @@ class Game(ABC, Generic[S, M]):
         """Which phase LED is lit (1-based), or None for none (the game is over)."""
         return None
 
+    def alarm(self, before: S, after: S) -> str | None:
+        """Something the whole table must notice happened between two states (the status LED
+        and the buzzer say it), or None."""
+        return None
+
     def beast(self, state: S) -> str | None:
         """The beast LED lit now (pain, delusion, despair, harrow: the Beast that acts), or None."""
         return None

@@ -50,6 +50,11 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     score = staticmethod(score)
     phase = staticmethod(phase)
 
+    def phase_step(self, state: ArkhanosState) -> int | None:
+        """Draw and roll (and new floors) on LED 1, placing a die 2, its pillar bonus 3, the
+        end of the turn (spells, the mana pool) 4."""
+        return None if state.step == "over" else 1 + STEPS.index(state.step)
+
     def seat_names(self, state: ArkhanosState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
 

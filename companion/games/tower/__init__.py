@@ -48,6 +48,11 @@ class TowerGame(Game[TowerState, Move]):
     score = staticmethod(score)
     phase = staticmethod(phase)
 
+    def phase_step(self, state: TowerState) -> int | None:
+        """Draw, action and build on LEDs 1-3 (the issue's three); set-up, Lutfi's turns and
+        the end of a turn on 4."""
+        return {"draw": 1, "action": 2, "build": 3, "setup": 4, "lutfi": 4, "end": 4}.get(phase(state))
+
     def seat_names(self, state: TowerState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
 

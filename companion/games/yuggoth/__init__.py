@@ -29,16 +29,34 @@ from .rules import apply_move, chance_outcomes, explain_illegal, legal_moves, to
 from .scoring import score
 from .setup import OPTIONS, data, initial_state
 from .state import (
+    ACTIONS,
+    AWAKENING,
     BATTLE,
+    DECAY,
+    FIRST_PLAYER,
+    GATHER,
     NO_GATE,
     OVER,
+    RITUALS,
     SLIMES_SIDE,
     STEPS,
+    WATCHER_ATTACK,
     WATCHER_SIDE,
     YuggothState,
 )
 
 __all__ = ["YuggothGame"]
+
+YUGGOTH_LEDS = {
+    GATHER: 1,
+    FIRST_PLAYER: 1,
+    DECAY: 2,
+    RITUALS: 2,
+    AWAKENING: 2,
+    ACTIONS: 3,
+    WATCHER_ATTACK: 4,
+    BATTLE: 4,
+}
 
 
 class YuggothGame(Game[YuggothState, Move]):
@@ -80,6 +98,17 @@ class YuggothGame(Game[YuggothState, Move]):
 
     def phase(self, state: YuggothState) -> str:
         return state.step
+
+    def phase_step(self, state: YuggothState) -> int | None:
+        """Gather Power and the First Player on LED 1, the Doom Phase (decay, rituals,
+        awakening) 2, the Action Phase 3, the Watcher's attacks and battles 4."""
+        return YUGGOTH_LEDS.get(state.step)
+
+    def alarm(self, before: YuggothState, after: YuggothState) -> str | None:
+        """The Watcher awakens: the table should look up (Yuggoth: The Watcher)."""
+        if after.watcher.awake and not before.watcher.awake:
+            return "the Watcher of the Green Pyramid awakens"
+        return None
 
     def seat_names(self, state: YuggothState) -> tuple[str, ...]:
         return tuple(f.name for f in state.factions)
