@@ -85,12 +85,45 @@ def next_moves(game: Game[Any, Any], state: Any) -> Sequence[Any]:
     return game.legal_moves(state)
 
 
+CHAIN = 16
+"""The most chance outcomes one reading may stand for (dice drawn, then each rolled)."""
+
+
+def chance_chain(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> tuple[Any, ...] | None:
+    """The chance outcomes that take the table from `state` to what is seen — five dice
+    drawn from the bag and rolled show up in one reading — when the sight says which
+    states are on the way there (`Sight.on_the_way`). Outcomes that reach the same
+    picture are the same to the table, so the first chain found stands for them all."""
+
+    def search(at: Any, chain: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        if chain and not any(not d.unsure for d in differences(sight.expected(at), seen)):
+            if game.to_move(at) != CHANCE or not differences(sight.expected(at), seen):
+                return chain
+        if game.to_move(at) != CHANCE or len(chain) >= CHAIN:
+            return None
+        for outcome, _ in game.chance_outcomes(at):
+            after = game.apply_unchecked(at, outcome)
+            if sight.on_the_way(after, seen):
+                found = search(after, (*chain, outcome))
+                if found is not None:
+                    return found
+        return None
+
+    return search(state, ())
+
+
 def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inference:
     now = sight.expected(state)
     changed = differences(now, seen)
     certain = [d for d in changed if not d.unsure]
     if not changed:
         return NoChange()
+    if game.to_move(state) == CHANCE:
+        chain = chance_chain(game, sight, state, seen)
+        if chain is not None:
+            if any(d.unsure for d in changed):
+                return Ambiguous((Candidate(chain, 0),), changed, "some readings are unsure: is it this?")
+            return Found(chain, changed)
     fits: list[tuple[int, int, tuple[Any, ...]]] = []  # (doubts, length, moves)
     for move in next_moves(game, state):
         after = game.apply_unchecked(state, move)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from vision.colours import Palette
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
@@ -130,7 +131,7 @@ class TableLoop:
         self.on_change = on_change
         self._gate = StillnessGate(stillness or StillnessConfig(settle_frames=STILL_FRAMES))
         self._agreement = Agreement(agree)
-        self._reader: tuple[tuple[str, tuple[str, ...]], TableReader, frozenset[str]] | None = None
+        self._reader: tuple[tuple[Any, ...], TableReader, frozenset[str]] | None = None
         self._handled: tuple[Any, ...] | None = None
         """The agreed reading last acted on (game, state_id, picture), and what came of it."""
         self._result: LoopState | None = None
@@ -291,12 +292,18 @@ class TableLoop:
         return LoopState(status, message, session.game_id, session.state_id, question, (), observation)
 
     def _reader_for(self, sight: Sight, state: Any) -> tuple[TableReader, frozenset[str]]:
-        """The reader of this game's board, built once per profile and colours."""
-        key = (sight.profile_name(state), sight.piece_colours(state))
+        """The reader of this game's board, built once per profile and colours; dice are named
+        among the game's own dice colours."""
+        dice = sight.dice_colours(state)
+        key = (sight.profile_name(state), sight.piece_colours(state), dice)
         if self._reader is None or self._reader[0] != key:
             profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
             regions = frozenset(r.name for r in profile.regions)
-            self._reader = (key, TableReader(profile, self.vision), regions)
+            vision = self.vision or VisionConfig()
+            if dice:
+                palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
+                vision = replace(vision, dice=replace(vision.dice, palette=palette))
+            self._reader = (key, TableReader(profile, vision), regions)
         return self._reader[1], self._reader[2]
 
     def _set(self, state: LoopState) -> LoopState:

@@ -73,6 +73,16 @@ class Sight(Protocol):
         profile has (`regions`): an empty one where vision saw nothing."""
         ...
 
+    def on_the_way(self, state: Any, seen: Seen) -> bool:
+        """Whether chance outcomes that led to `state` may still end at what is `seen` (dice
+        drawn and rolled so far are among the dice seen): lets inference follow a chain of
+        them. False: such chains are not followed."""
+        ...
+
+    def dice_colours(self, state: Any) -> tuple[str, ...] | None:
+        """The colours the game's dice come in (vision names each die among them), or None."""
+        ...
+
     def setup_profile(self, players: int) -> str:
         """The vision profile of a table being set up (no state yet)."""
         ...

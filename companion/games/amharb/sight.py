@@ -63,6 +63,12 @@ class AmharbSight:
                 picture[area(player.side, n)] = (player.colour, discs) if discs else ()
         return picture
 
+    def on_the_way(self, state: AmharbState, seen: Seen) -> bool:
+        return False  # Am'harb has no chance steps after set-up
+
+    def dice_colours(self, state: AmharbState) -> tuple[str, ...] | None:
+        return None
+
     def setup_profile(self, players: int) -> str:
         return f"amharb-{players}p"
 

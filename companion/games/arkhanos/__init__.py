@@ -10,6 +10,7 @@ from .moves import Move, Reveal, parse_move
 from .rules import RULEBOOK, SETTING_UP, apply_move, chance_outcomes, legal_moves, to_move
 from .scoring import score
 from .setup import EFFECTS, OPTIONS, initial_state
+from .sight import ArkhanosSight
 from .state import BONUSES, KINDS, POOL_SPACES, SPELLS, STEPS, ArkhanosState, Die, Meeple
 from .tiles import RULES, parse_entry, parse_tile
 from .view import describe, phase
@@ -26,6 +27,7 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     options = OPTIONS
     state_type = ArkhanosState
     state_noun = "an Arkhanos state"
+    sight = ArkhanosSight()
 
     initial_state = staticmethod(initial_state)
     to_move = staticmethod(to_move)

@@ -1,0 +1,65 @@
+"""What the camera sees of Towers of Arkhanos: the dice rolled into the rolling area.
+
+The rolling area is the `dice-tray` profile (the marker sheet's four markers round a tray
+or a patch of table). The dice drawn from the bag and rolled there are read as (colour,
+number) and become the round's Draw and Roll outcomes at once (`inference.chance_chain`);
+a die taken from the tray to a pillar leaves it, so a placement shows as that die gone
+(which pillar, and the meeple, are told on the phone: the towers are not read). ASSUMED:
+dice stay in the tray until placed, and the last die goes from it to the mana pool.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import cast
+
+from vision.types import Observation
+
+from ..sight import UNSURE, Seen
+from .state import ArkhanosState
+
+TRAY = "tray"
+
+
+def _rolled(state: ArkhanosState) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((d.colour, d.number) for d in state.table if d.number))
+
+
+class ArkhanosSight:
+    def profile_name(self, state: ArkhanosState) -> str:
+        return "dice-tray"
+
+    def piece_colours(self, state: ArkhanosState) -> tuple[str, ...]:
+        return tuple(p.colour for p in state.players)
+
+    def dice_colours(self, state: ArkhanosState) -> tuple[str, ...] | None:
+        return state.colours
+
+    def region_name(self, state: ArkhanosState, region: str) -> str:
+        return "the rolling area" if region == TRAY else region
+
+    def expected(self, state: ArkhanosState) -> dict[str, Hashable]:
+        return {TRAY: _rolled(state)}
+
+    def seen(self, state: ArkhanosState, observation: Observation, regions: frozenset[str]) -> Seen:
+        dice = [d for d in observation.dice if d.region == TRAY and d.kind == "d6"]
+        picture = {TRAY: tuple(sorted((d.color or "?", d.value) for d in dice))}
+        unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
+        return Seen(picture, unsure)
+
+    def on_the_way(self, state: ArkhanosState, seen: Seen) -> bool:
+        """Every die drawn so far is of a colour seen in the tray (as many times), and every
+        die rolled so far is one of the dice seen."""
+        shown = cast(tuple[tuple[str, int], ...], seen.picture.get(TRAY, ()))
+        pairs = Counter(shown)
+        colours = Counter(colour for colour, _ in shown)
+        drawn = Counter(d.colour for d in state.table)
+        rolled = Counter(_rolled(state))
+        return not (drawn - colours) and not (rolled - pairs)
+
+    def setup_profile(self, players: int) -> str:
+        return "dice-tray"
+
+    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
+        return {}
