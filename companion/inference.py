@@ -87,21 +87,31 @@ def next_moves(game: Game[Any, Any], state: Any) -> Sequence[Any]:
 
 CHAIN = 16
 """The most chance outcomes one reading may stand for (dice drawn, then each rolled)."""
+SEARCH = 2000
+"""The most states a chain search visits: a reading no chain fits is given up on quickly."""
 
 
 def chance_chain(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> tuple[Any, ...] | None:
     """The chance outcomes that take the table from `state` to what is seen — five dice
-    drawn from the bag and rolled show up in one reading — when the sight says which
-    states are on the way there (`Sight.on_the_way`). Outcomes that reach the same
+    drawn from the bag and rolled show up in one reading — following only outcomes the
+    camera can tell (`Sight.reads`: a die drawn and rolled, never a tile revealed) through
+    states the sight says are on the way (`Sight.on_the_way`). Outcomes that reach the same
     picture are the same to the table, so the first chain found stands for them all."""
+    visited = 0
 
     def search(at: Any, chain: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        nonlocal visited
+        visited += 1
         if chain and not any(not d.unsure for d in differences(sight.expected(at), seen)):
             if game.to_move(at) != CHANCE or not differences(sight.expected(at), seen):
                 return chain
         if game.to_move(at) != CHANCE or len(chain) >= CHAIN:
             return None
         for outcome, _ in game.chance_outcomes(at):
+            if visited >= SEARCH:
+                return None
+            if not sight.reads(outcome):
+                continue
             after = game.apply_unchecked(at, outcome)
             if sight.on_the_way(after, seen):
                 found = search(after, (*chain, outcome))

@@ -300,9 +300,13 @@ class TableLoop:
             profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
             regions = frozenset(r.name for r in profile.regions)
             vision = self.vision or VisionConfig()
-            if dice:
+            known = {name for name, _ in vision.dice.palette.colours}
+            only_dice = all(r.holds == "dice" for r in profile.regions)  # pieces keep every colour
+            if dice and set(dice) <= known and only_dice:
                 palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
                 vision = replace(vision, dice=replace(vision.dice, palette=palette))
+            elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
+                log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
             self._reader = (key, TableReader(profile, vision), regions)
         return self._reader[1], self._reader[2]
 

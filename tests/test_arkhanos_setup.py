@@ -346,3 +346,12 @@ def test_the_phase_leds_follow_the_turn() -> None:
         4,
         None,
     ]
+
+
+def test_a_new_floor_revealed_lights_the_first_phase_led() -> None:
+    """While a finished floor's tile waits to be revealed (step "end"), LED 1: the table is
+    setting up again."""
+    from dataclasses import replace as changed
+
+    state = changed(new_game(), step="end", reveals=(0,))
+    assert GAME.phase_step(state) == 1

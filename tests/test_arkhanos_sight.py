@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.games.arkhanos.moves import Draw, Place, Roll
 from companion.games.arkhanos.sight import TRAY, ArkhanosSight
-from companion.games.base import CHANCE
+from companion.games.base import CHANCE, Setup
 from companion.games.sight import Seen
 from companion.inference import Ambiguous, Desync, Found, infer
 from tests.arkhanos_helpers import GAME, new_game
@@ -121,3 +121,44 @@ def test_real_dice_rolled_into_the_tray_are_taken_into_the_game(tmp_path: Path) 
     assert sorted(d.number for d in session.state.table) == [1, 3, 3, 4, 5]
     assert {d.colour for d in session.state.table} <= set(start.colours)
     assert GAME.to_move(session.state) == session.state.current
+
+
+def test_the_camera_never_chooses_a_floor_tile() -> None:
+    """Revealed floor tiles are not read: at the start, before the starting floors are
+    entered, dice in the tray are not taken as the reveals and the draws."""
+    state = GAME.initial_state(Setup(2, {}))
+    assert state.reveals and GAME.to_move(state) == CHANCE
+    result = infer(
+        GAME, SIGHT, state, tray(("purple", 3), ("yellow", 6), ("pink", 1), ("purple", 5), ("green", 2))
+    )
+    assert not isinstance(result, Found)
+
+
+def test_a_tray_no_round_could_fill_is_a_desync() -> None:
+    """More dice than a round draws (a spilled bag, or specks read as dice): a desync. (The
+    search follows one order of draws and at most `inference.SEARCH` states.)"""
+    state = new_game()
+    many = [(c, n) for c in ("purple", "yellow", "pink") for n in (1, 2, 3, 4, 5)]
+    assert isinstance(infer(GAME, SIGHT, state, tray(*many)), Desync)
+    six = (("purple", 3), ("yellow", 6), ("pink", 1), ("purple", 5), ("green", 2), ("blue", 4))
+    assert isinstance(infer(GAME, SIGHT, state, tray(*six)), Desync)
+
+
+def test_dice_are_named_among_the_games_colours_when_the_palette_knows_them(tmp_path: Path) -> None:
+    """The five dice colours are in the palette: dice are named among them alone. A set whose
+    colours the palette lacks (a teal die) is named among every colour instead
+    of among none (`vision calibrate` adds a colour)."""
+    from companion.store import Store
+    from companion.table import Table
+    from companion.table_loop import TableLoop
+
+    table = Table(Store(tmp_path / "db.sqlite3"))
+    session = table.new_game("arkhanos", 2, {})
+    loop = TableLoop(table)
+    reader = loop._reader_for(SIGHT, session.state)[0]
+    assert {n for n, _ in reader.config.dice.palette.colours} == set(session.state.colours)
+    odd = table.new_game("arkhanos", 2, {"dice": "purple:7,yellow:7,pink:7,blue:7,green:7,teal:5"})
+    reader = loop._reader_for(SIGHT, odd.state)[0]
+    from vision.colours import Palette
+
+    assert reader.config.dice.palette == Palette()

@@ -73,6 +73,11 @@ class Sight(Protocol):
         profile has (`regions`): an empty one where vision saw nothing."""
         ...
 
+    def reads(self, outcome: Any) -> bool:
+        """Whether the camera can tell this chance outcome from the table (a die drawn and
+        rolled: yes; a card or a tile turned face up that is not read: no)."""
+        ...
+
     def on_the_way(self, state: Any, seen: Seen) -> bool:
         """Whether chance outcomes that led to `state` may still end at what is `seen` (dice
         drawn and rolled so far are among the dice seen): lets inference follow a chain of

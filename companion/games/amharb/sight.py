@@ -63,6 +63,9 @@ class AmharbSight:
                 picture[area(player.side, n)] = (player.colour, discs) if discs else ()
         return picture
 
+    def reads(self, outcome: object) -> bool:
+        return False
+
     def on_the_way(self, state: AmharbState, seen: Seen) -> bool:
         return False  # Am'harb has no chance steps after set-up
 

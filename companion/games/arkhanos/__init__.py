@@ -55,7 +55,9 @@ class ArkhanosGame(Game[ArkhanosState, Move]):
     def phase_step(self, state: ArkhanosState) -> int | None:
         """Draw and roll (and new floors) on LED 1, placing a die 2, its pillar bonus 3, the
         end of the turn (spells, the mana pool) 4."""
-        return None if state.step == "over" else 1 + STEPS.index(state.step)
+        if state.step == "over":
+            return None
+        return 1 if state.reveals else 1 + STEPS.index(state.step)
 
     def seat_names(self, state: ArkhanosState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)

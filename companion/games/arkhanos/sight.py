@@ -17,6 +17,7 @@ from typing import cast
 from vision.types import Observation
 
 from ..sight import UNSURE, Seen
+from .moves import Draw, Roll
 from .state import ArkhanosState
 
 TRAY = "tray"
@@ -48,15 +49,24 @@ class ArkhanosSight:
         unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
         return Seen(picture, unsure)
 
+    def reads(self, outcome: object) -> bool:
+        """A die drawn and rolled; never a floor tile revealed (tiles are not read)."""
+        return isinstance(outcome, Draw | Roll)
+
     def on_the_way(self, state: ArkhanosState, seen: Seen) -> bool:
-        """Every die drawn so far is of a colour seen in the tray (as many times), and every
-        die rolled so far is one of the dice seen."""
+        """No more dice seen than a round puts in the tray; every die drawn so far is of a
+        colour seen there (as many times) and every die rolled so far is one of the dice
+        seen; and the dice drawn and not yet rolled are in the order of the game's colours
+        (the order dice come out of the bag cannot be seen: one order stands for all)."""
         shown = cast(tuple[tuple[str, int], ...], seen.picture.get(TRAY, ()))
+        if len(shown) > state.dice_per_round:
+            return False
         pairs = Counter(shown)
         colours = Counter(colour for colour, _ in shown)
         drawn = Counter(d.colour for d in state.table)
         rolled = Counter(_rolled(state))
-        return not (drawn - colours) and not (rolled - pairs)
+        waiting = [state.colours.index(d.colour) for d in state.table if not d.number]
+        return not (drawn - colours) and not (rolled - pairs) and waiting == sorted(waiting)
 
     def setup_profile(self, players: int) -> str:
         return "dice-tray"
