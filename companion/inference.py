@@ -131,9 +131,10 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     if game.to_move(state) == CHANCE:
         chain = chance_chain(game, sight, state, seen)
         if chain is not None:
-            if any(d.unsure for d in changed):
-                return Ambiguous((Candidate(chain, 0),), changed, "some readings are unsure: is it this?")
-            return Found(chain, changed)
+            # One tap (or NEXT) confirms: a die's colour is read with no measure of doubt, and
+            # a wrong one would leave the bag wrong for the rest of the game.
+            why = "the dice as read: right? (NEXT takes them)"
+            return Ambiguous((Candidate(chain, int(any(d.unsure for d in changed))),), changed, why)
     fits: list[tuple[int, int, tuple[Any, ...]]] = []  # (doubts, length, moves)
     for move in next_moves(game, state):
         after = game.apply_unchecked(state, move)
