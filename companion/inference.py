@@ -126,6 +126,11 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     now = sight.expected(state)
     changed = differences(now, seen)
     certain = [d for d in changed if not d.unsure]
+    if game.to_move(state) == CHANCE:  # a one-off roll in view (the Watcher's die): one tap
+        shown = sight.chance_from(state, seen)
+        if shown is not None:
+            why = "the dice as read: right? (NEXT takes them)"
+            return Ambiguous((Candidate(shown, int(bool(seen.unsure))),), changed, why)
     if not changed:
         return NoChange()
     if game.to_move(state) == CHANCE:

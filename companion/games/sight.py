@@ -73,6 +73,11 @@ class Sight(Protocol):
         profile has (`regions`): an empty one where vision saw nothing."""
         ...
 
+    def chance_from(self, state: Any, seen: Seen) -> tuple[Any, ...] | None:
+        """The chance outcomes a one-off roll in view shows (the state keeps no dice), when
+        the game waits for that roll; None otherwise."""
+        ...
+
     def reads(self, outcome: Any) -> bool:
         """Whether the camera can tell this chance outcome from the table (a die drawn and
         rolled: yes; a card or a tile turned face up that is not read: no)."""

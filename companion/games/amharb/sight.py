@@ -63,6 +63,9 @@ class AmharbSight:
                 picture[area(player.side, n)] = (player.colour, discs) if discs else ()
         return picture
 
+    def chance_from(self, state: AmharbState, seen: Seen) -> tuple[object, ...] | None:
+        return None  # no chance steps after set-up
+
     def reads(self, outcome: object) -> bool:
         return False
 

@@ -49,6 +49,9 @@ class ArkhanosSight:
         unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
         return Seen(picture, unsure)
 
+    def chance_from(self, state: ArkhanosState, seen: Seen) -> tuple[object, ...] | None:
+        return None  # the dice stay on the table: chance_chain reads them
+
     def reads(self, outcome: object) -> bool:
         """A die drawn and rolled; never a floor tile revealed (tiles are not read)."""
         return isinstance(outcome, Draw | Roll)

@@ -28,6 +28,7 @@ from .moves import (
 from .rules import apply_move, chance_outcomes, explain_illegal, legal_moves, to_move
 from .scoring import score
 from .setup import OPTIONS, data, initial_state
+from .sight import YuggothSight
 from .state import (
     ACTIONS,
     AWAKENING,
@@ -68,6 +69,7 @@ class YuggothGame(Game[YuggothState, Move]):
     options = OPTIONS
     state_type = YuggothState
     state_noun = "a Yuggoth state"
+    sight = YuggothSight()
 
     initial_state = staticmethod(initial_state)
     to_move = staticmethod(to_move)

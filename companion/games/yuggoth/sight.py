@@ -1,0 +1,85 @@
+"""What the camera sees of a Cthulhu Wars table on the Yuggoth map: the dice rolled into
+the rolling area (the `dice-tray` profile: the marker sheet round a tray).
+
+A die rolled for the Watcher's Awakening or Decay is that roll; a side's Combat dice are
+its Kills (the 6s) and then its Pains (the 4s and 5s among the rest: the same dice, read
+again). Each is offered for one tap or NEXT, never taken alone: a die left in the tray
+from the last roll reads like a new one. The map, the Units and the Watcher's figure are
+not read (the map's printed geometry is not known).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, cast
+
+from vision.types import Observation
+
+from ..base import CHANCE
+from ..sight import UNSURE, Seen
+from .battle import record_roll, roll_to_make
+from .moves import Kills, Pains, Roll
+from .rules import to_move
+from .state import YuggothState
+
+TRAY = "tray"
+
+
+class YuggothSight:
+    def profile_name(self, state: YuggothState) -> str:
+        return "dice-tray"
+
+    def piece_colours(self, state: YuggothState) -> tuple[str, ...]:
+        return ()
+
+    def dice_colours(self, state: YuggothState) -> tuple[str, ...] | None:
+        return None
+
+    def region_name(self, state: YuggothState, region: str) -> str:
+        return "the rolling area" if region == TRAY else region
+
+    def expected(self, state: YuggothState) -> dict[str, Hashable]:
+        """Nothing the state fixes: dice stay in the tray between rolls."""
+        return {}
+
+    def seen(self, state: YuggothState, observation: Observation, regions: frozenset[str]) -> Seen:
+        dice = [d for d in observation.dice if d.region == TRAY and d.kind == "d6"]
+        unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
+        return Seen({TRAY: tuple(sorted(d.value for d in dice))}, unsure)
+
+    def chance_from(self, state: YuggothState, seen: Seen) -> tuple[Any, ...] | None:
+        """The roll the dice in the tray show, when the game waits for one and the tray holds
+        as many dice as it should; None otherwise."""
+        if to_move(state) != CHANCE:
+            return None
+        values = cast(tuple[int, ...], seen.picture.get(TRAY, ()))
+        battle = state.battle
+        if battle is None:  # the Watcher's Awakening or Decay: one die
+            return (Roll(values[0]),) if len(values) == 1 else None
+        roll = roll_to_make(battle)
+        if roll is None:
+            return None
+        side, what = roll
+        if len(values) != battle.dice[side]:
+            return None
+        pains = Pains(sum(v in (4, 5) for v in values))
+        if what == "pains":
+            return (pains,)
+        kills = Kills(sum(v == 6 for v in values))
+        # One roll of the side's dice says both its Kills and then its Pains among the rest,
+        # when the rules ask for those Pains next (the Watcher ignores the Pains dealt to it).
+        after = record_roll(state, kills).battle
+        pains_next = after is not None and roll_to_make(after) == (side, "pains")
+        return (kills, pains) if pains_next else (kills,)
+
+    def reads(self, outcome: object) -> bool:
+        return False
+
+    def on_the_way(self, state: YuggothState, seen: Seen) -> bool:
+        return False
+
+    def setup_profile(self, players: int) -> str:
+        return "dice-tray"
+
+    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
+        return {}
