@@ -24,7 +24,7 @@ from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
 from vision.types import BoardNotFound, Observation, VisionError
 
-from .games.base import IllegalMove
+from .games.base import CHANCE, IllegalMove
 from .games.sight import Sight
 from .inference import Ambiguous, Desync, Difference, Found, Inference, NoChange, infer
 from .session import Session, StaleState
@@ -136,6 +136,10 @@ class TableLoop:
         """The agreed reading last acted on (game, state_id, picture), and what came of it."""
         self._result: LoopState | None = None
         self._read_now = False
+        self._asked_from: tuple[Any, ...] | None = None
+        """The reading a question about a roll was asked from."""
+        self._spent: tuple[Any, ...] | None = None
+        """A reading whose dice were taken for a roll: not offered again until it changes."""
         self._lock = threading.RLock()
         self.state = LoopState("off", "no game is read from the table")
 
@@ -183,7 +187,18 @@ class TableLoop:
             key = (session.game_id, state_id, seen.key())
             if key == self._handled and self._result is not None:
                 return self._set(replace(self._result, observation=observation))
-            result = self._act(session, state, state_id, infer(session.game, sight, state, seen), observation)
+            if self._spent is not None and seen.key() != self._spent:
+                self._spent = None  # the dice were picked up or rolled again
+            if self._spent is not None and session.game.to_move(state) == CHANCE:
+                # The dice just taken for the last roll are still lying there: not this roll.
+                message = "waiting for the next roll"
+                return self._set(LoopState("ok", message, session.game_id, state_id, observation=observation))
+            inference = infer(session.game, sight, state, seen)
+            roll = isinstance(inference, Ambiguous | Found) and session.game.to_move(state) == CHANCE
+            self._asked_from = seen.key() if roll else None  # a roll: once taken, its dice are spent
+            result = self._act(session, state, state_id, inference, observation)
+            if isinstance(inference, Found) and result.status == "played" and self._asked_from is not None:
+                self._spent, self._asked_from = self._asked_from, None
             # A reading the game moved past (or a move the store refused) is read again.
             self._handled, self._result = (key, result) if result.status != "reading" else (None, None)
             return self._set(result)
@@ -231,6 +246,8 @@ class TableLoop:
             played = self._play(session, question.candidates[index].moves, state_id)
             if played is None:
                 raise StaleState("the game changed meanwhile: reload")
+            if self._asked_from is not None:  # a roll taken: its dice are not the next roll
+                self._spent, self._asked_from = self._asked_from, None
             self._result = LoopState(
                 "played", "played " + "; ".join(played), session.game_id, session.state_id, played=played
             )

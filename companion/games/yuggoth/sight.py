@@ -63,8 +63,8 @@ class YuggothSight:
         if len(values) != battle.dice[side]:
             return None
         pains = Pains(sum(v in (4, 5) for v in values))
-        if what == "pains":
-            return (pains,)
+        if what == "pains":  # the Kills were told already: these must be the same dice
+            return (pains,) if sum(v == 6 for v in values) == battle.kills[side] else None
         kills = Kills(sum(v == 6 for v in values))
         # One roll of the side's dice says both its Kills and then its Pains among the rest,
         # when the rules ask for those Pains next (the Watcher ignores the Pains dealt to it).
