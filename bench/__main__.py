@@ -404,6 +404,10 @@ def loop_bench(tables: int = 12) -> None:
 
 
 def main() -> None:
+    import logging
+
+    # The benches' servers are closed under streams still open: waitress says so at length.
+    logging.getLogger("waitress").setLevel(logging.CRITICAL)
     game = get_game("amharb")
     mid = mid_game_position()
     print("Towers of Am'harb rules engine (median / p95 over many runs)")

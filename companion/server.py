@@ -18,7 +18,7 @@ from .store import Store
 from .table import Table
 from .web import create_app
 
-STREAM_THREADS = 64
+STREAM_THREADS = 96
 
 
 def lan_address() -> str | None:
@@ -62,8 +62,8 @@ def serve(host: str, port: int, data_dir: Path, settings: Settings) -> None:
     try:
         app = create_app(store, table, devices, access)
         announce(host, port, data_dir, access.pin)
-        # Each phone's event stream holds a thread while it is open: room for 50 phones and
-        # the requests of the pages besides.
+        # Each phone's event stream holds a thread while it is open (MAX_STREAMS of them):
+        # room for the issue's 50 phones, their extra tabs, and the pages' other requests.
         waitress.serve(app, host=host, port=port, threads=STREAM_THREADS, ident="towers-companion")
     finally:
         devices.stop()

@@ -29,8 +29,8 @@ from .views import page_view, snapshot
 KEEP_ALIVE_S = 5.0
 """A comment this often keeps an idle stream open, and finds a closed one within seconds
 (waitress learns that a phone went away only when it writes to it)."""
-MAX_STREAMS = 48
-"""Streams open at once; each holds a server thread (STREAM_THREADS = 64 leaves room for
+MAX_STREAMS = 72
+"""Streams open at once; each holds a server thread (STREAM_THREADS = 96 leaves room for
 the pages' other requests). Beyond it a page gets 503 and polls instead."""
 
 
