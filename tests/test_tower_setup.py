@@ -179,3 +179,19 @@ def test_the_phase_leds_follow_the_turn() -> None:
     while GAME.phase(state) == "draw":
         state = GAME.apply(state, GAME.legal_moves(state)[0])
     assert GAME.phase(state) == "action" and GAME.phase_step(state) == 2
+
+
+def test_the_die_in_the_rolling_area_places_lutfi() -> None:
+    """Lutfi: the die read from the rolling area is offered for one tap; a face naming no
+    stall in play (5 or 6 in the solo game: "roll again") is not offered."""
+    from companion.games.sight import Seen
+    from companion.games.tower.sight import TRAY, TowerSight
+    from companion.inference import Ambiguous, NoChange, infer
+
+    sight = TowerSight()
+    state = play(new_game(1), "draw card 1", "draw card 2")
+    assert state.turn.step == LUTFI_DIE
+    offered = infer(GAME, sight, state, Seen({TRAY: (3,)}))
+    assert isinstance(offered, Ambiguous) and [str(m) for m in offered.candidates[0].moves] == ["roll 3"]
+    assert infer(GAME, sight, state, Seen({TRAY: (6,)})) == NoChange()  # roll again
+    assert infer(GAME, sight, play(state, "roll 3"), Seen({TRAY: (3,)})) == NoChange()  # no roll awaited

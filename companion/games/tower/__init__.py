@@ -13,6 +13,7 @@ from .moves import Keep, Move, UseCard, parse_move
 from .rules import apply_move, chance_outcomes, legal_moves, phase, to_move
 from .scoring import score
 from .setup import OPTIONS, RULEBOOK, initial_state
+from .sight import TowerSight
 from .state import TowerState
 
 __all__ = ["TowerGame"]
@@ -27,6 +28,7 @@ class TowerGame(Game[TowerState, Move]):
     options = OPTIONS
     state_type = TowerState
     state_noun = "a Tower state"
+    sight = TowerSight()
 
     initial_state = staticmethod(initial_state)
     to_move = staticmethod(to_move)
