@@ -439,7 +439,7 @@ def test_the_resource_tiles_are_read_from_the_table_at_set_up(tmp_path: Path) ->
     assert answer["unread"] == 0
     started = GAME.initial_state(Setup(4, {"resources": answer["options"]["resources"]}))
     assert [s.resource for s in started.spaces] == [s.resource for s in laid.spaces]
-    assert client.get("/api/setup-from-camera?game=tower&players=2").status_code == 404
+    assert client.get("/api/setup-from-camera?game=turris&players=2").status_code == 404
     assert client.get("/api/setup-from-camera?game=amharb&players=7").status_code == 400
 
 
