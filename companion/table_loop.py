@@ -65,15 +65,14 @@ class LoopState:
         """For the page and the API; with the game and its state, regions and moves are
         named as players name them."""
         text = game.move_to_json if game is not None else str
-        sight = game.sight if game is not None else None
+        sight = game.sight if game is not None and game.sight is not None else Sight()
 
         def difference(d: Difference) -> dict[str, object]:
-            name = sight.region_name(state, d.region) if sight is not None and state is not None else d.region
             return {
                 "region": d.region,
-                "name": name,
-                "expected": words(d.expected),
-                "seen": words(d.seen),
+                "name": sight.region_name(state, d.region),
+                "expected": sight.words(d.expected),
+                "seen": sight.words(d.seen),
                 "unsure": d.unsure,
             }
 
@@ -99,19 +98,6 @@ class LoopState:
             "played": list(self.played),
             "question": question,
         }
-
-
-def words(value: Any) -> str:
-    """A picture value in words: pieces as "pink priest, red resource", a stack as "pink
-    discs 4 3 2" (bottom to top), nothing as "nothing"."""
-    value = getattr(value, "what", value)
-    if not value:
-        return "nothing"
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], tuple):
-        return f"{value[0]} discs {' '.join(map(str, value[1]))}"
-    if isinstance(value, tuple) and all(isinstance(v, tuple) for v in value):
-        return ", ".join(f"{colour} {kind}" for kind, colour in value)
-    return str(value)
 
 
 class TableLoop:
@@ -179,15 +165,16 @@ class TableLoop:
             # Still frames are read as they come, so that the readings of the frames that
             # settle the table are the ones that must agree (not K more after them).
             seen = sight.seen(state, observation, regions)
-            agreed = self._agreement.update(seen.key()) and settled
+            reading = seen.key()
+            agreed = self._agreement.update(reading) and settled
             if not (agreed or forced):
                 return self._set(
                     self._keep(session, question, "reading", "reading the table", observation=observation)
                 )
-            key = (session.game_id, state_id, seen.key())
+            key = (session.game_id, state_id, reading)
             if key == self._handled and self._result is not None:
                 return self._set(replace(self._result, observation=observation))
-            if self._spent is not None and seen.key() != self._spent:
+            if self._spent is not None and reading != self._spent:
                 self._spent = None  # the dice were picked up or rolled again
             if self._spent is not None and session.game.to_move(state) == CHANCE:
                 # The dice just taken for the last roll are still lying there: not this roll.
@@ -195,7 +182,7 @@ class TableLoop:
                 return self._set(LoopState("ok", message, session.game_id, state_id, observation=observation))
             inference = infer(session.game, sight, state, seen)
             roll = isinstance(inference, Ambiguous | Found) and session.game.to_move(state) == CHANCE
-            self._asked_from = seen.key() if roll else None  # a roll: once taken, its dice are spent
+            self._asked_from = reading if roll else None  # a roll: once taken, its dice are spent
             result = self._act(session, state, state_id, inference, observation)
             if isinstance(inference, Found) and result.status == "played" and self._asked_from is not None:
                 self._spent, self._asked_from = self._asked_from, None

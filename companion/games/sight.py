@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, cast
 
-from vision.types import Observation
+from vision.types import DieReading, Observation
 
 Picture = Mapping[str, Hashable]
 
@@ -51,53 +51,101 @@ class Seen:
         return tuple(sorted(self.picture.items())) + tuple((r, "?") for r in sorted(self.unsure))
 
 
-class Sight(Protocol):
+class Sight:
+    """How the camera reads one game's table. A game overrides what it reads; the defaults
+    are a game whose chance steps the camera cannot tell (`reads`, `on_the_way`,
+    `chance_from`) and whose set-up it does not read."""
+
     def profile_name(self, state: Any) -> str:
         """The vision profile of this table (built-in name or a player's file)."""
-        ...
+        raise NotImplementedError
 
     def piece_colours(self, state: Any) -> tuple[str, ...]:
         """The players' colours, for vision to name pieces among."""
-        ...
+        return ()
+
+    def dice_colours(self, state: Any) -> tuple[str, ...] | None:
+        """The colours the game's dice come in (vision names each die among them), or None."""
+        return None
 
     def expected(self, state: Any) -> dict[str, Hashable]:
         """What the camera should see in `state`: every readable region, empty ones too."""
-        ...
-
-    def region_name(self, state: Any, region: str) -> str:
-        """What players call a region ("e5", "Pink's area C")."""
-        ...
+        raise NotImplementedError
 
     def seen(self, state: Any, observation: Observation, regions: frozenset[str]) -> Seen:
         """The observation as a picture over the regions of `expected(state)` that the
         profile has (`regions`): an empty one where vision saw nothing."""
-        ...
+        raise NotImplementedError
+
+    def region_name(self, state: Any, region: str) -> str:
+        """What players call a region ("e5", "Pink's area C")."""
+        return region
+
+    def words(self, value: Hashable) -> str:
+        """A region's picture value as people read it ("pink priest, red resource")."""
+        return str(getattr(value, "what", value)) if value else "nothing"
 
     def chance_from(self, state: Any, seen: Seen) -> tuple[Any, ...] | None:
         """The chance outcomes a one-off roll in view shows (the state keeps no dice), when
         the game waits for that roll; None otherwise."""
-        ...
+        return None
 
     def reads(self, outcome: Any) -> bool:
         """Whether the camera can tell this chance outcome from the table (a die drawn and
         rolled: yes; a card or a tile turned face up that is not read: no)."""
-        ...
+        return False
 
     def on_the_way(self, state: Any, seen: Seen) -> bool:
         """Whether chance outcomes that led to `state` may still end at what is `seen` (dice
         drawn and rolled so far are among the dice seen): lets inference follow a chain of
         them. False: such chains are not followed."""
-        ...
+        return False
 
-    def dice_colours(self, state: Any) -> tuple[str, ...] | None:
-        """The colours the game's dice come in (vision names each die among them), or None."""
-        ...
-
-    def setup_profile(self, players: int) -> str:
-        """The vision profile of a table being set up (no state yet)."""
-        ...
+    def setup_profile(self, players: int) -> str | None:
+        """The vision profile of a table being set up (no state yet); None: not read."""
+        return None
 
     def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
         """Set-up options read from the table as laid out (what the players would otherwise
         type), with "?" where a thing was not read."""
-        ...
+        return {}
+
+
+TRAY = "tray"
+"""The one region of the `dice-tray` profile: a rolling area marked by the marker sheet."""
+
+
+class TraySight(Sight):
+    """A game whose dice are read from a rolling area and nothing else: by default the dice
+    are one-off rolls (`chance_from`) that the game's state keeps no trace of, so the tray is
+    compared with nothing (no desync for dice left lying there)."""
+
+    def profile_name(self, state: Any) -> str:
+        return "dice-tray"
+
+    def region_name(self, state: Any, region: str) -> str:
+        return "the rolling area" if region == TRAY else region
+
+    def words(self, value: Hashable) -> str:
+        """Dice as "purple 3, yellow 6" (or "3, 5" without colours)."""
+        if not value:
+            return "nothing"
+        dice = cast(tuple[Any, ...], value)
+        return ", ".join(" ".join(map(str, d)) if isinstance(d, tuple) else str(d) for d in dice)
+
+    def expected(self, state: Any) -> dict[str, Hashable]:
+        return {}
+
+    def seen(self, state: Any, observation: Observation, regions: frozenset[str]) -> Seen:
+        """The numbers of the dice in the tray, lowest first."""
+        dice = tray_dice(observation)
+        return Seen({TRAY: tuple(sorted(d.value for d in dice))}, tray_unsure(dice))
+
+
+def tray_dice(observation: Observation) -> list[DieReading]:
+    """The d6 dice read inside the rolling area."""
+    return [d for d in observation.dice if d.region == TRAY and d.kind == "d6"]
+
+
+def tray_unsure(dice: list[DieReading]) -> frozenset[str]:
+    return frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()

@@ -385,12 +385,16 @@ def create_app(
         known = games()
         name = request.args.get("game", "")
         sight = known[name].sight if name in known else None
-        if sight is None:
-            return jsonify({"error": f"the camera reads no set-up of {name!r}"}), 404
         try:
             players = int(request.args.get("players", ""))
-            profile = load_profile(sight.setup_profile(players))
-        except (ValueError, ProfileError):
+        except ValueError:
+            return jsonify({"error": "players: a whole number"}), 400
+        wanted = sight.setup_profile(players) if sight is not None else None
+        if sight is None or wanted is None:
+            return jsonify({"error": f"the camera reads no set-up of {name!r}"}), 404
+        try:
+            profile = load_profile(wanted)
+        except ProfileError:
             return jsonify({"error": "players: a player count this game's boards are made for"}), 400
         frame = devices.camera.latest() if devices else None
         if frame is None:

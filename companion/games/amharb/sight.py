@@ -12,10 +12,11 @@ are hidden moves to `companion.inference`.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any, cast
 
 from vision.types import Observation
 
-from ..sight import UNSURE, Seen, Unclear
+from ..sight import UNSURE, Seen, Sight, Unclear
 from .board import AREAS, SIDES, SIZE, geometry, space_name
 from .setup import data
 from .state import AmharbState
@@ -33,7 +34,10 @@ def area(side: str, n: int) -> str:
     return f"seat{SIDES.index(side)}/area{n}"
 
 
-class AmharbSight:
+CELLS = frozenset(cell(i) for i in range(SIZE * SIZE))
+
+
+class AmharbSight(Sight):
     def profile_name(self, state: AmharbState) -> str:
         return f"amharb-{len(state.players)}p"
 
@@ -47,6 +51,11 @@ class AmharbSight:
         side = SIDES[int(parts[0].removeprefix("seat"))]
         owner = next((p.name for p in state.players if p.side == side), f"the {side} side")
         return f"{owner}'s area {AREAS[int(parts[1].removeprefix('area'))]}"
+
+    def regions(self, state: AmharbState) -> frozenset[str]:
+        """The regions `expected` names: every space, and each player's four areas (without
+        building the picture: `seen` runs on every frame)."""
+        return CELLS | {area(p.side, n) for p in state.players for n in range(len(AREAS))}
 
     def expected(self, state: AmharbState) -> dict[str, Hashable]:
         picture: dict[str, Hashable] = {}
@@ -63,17 +72,16 @@ class AmharbSight:
                 picture[area(player.side, n)] = (player.colour, discs) if discs else ()
         return picture
 
-    def chance_from(self, state: AmharbState, seen: Seen) -> tuple[object, ...] | None:
-        return None  # no chance steps after set-up
-
-    def reads(self, outcome: object) -> bool:
-        return False
-
-    def on_the_way(self, state: AmharbState, seen: Seen) -> bool:
-        return False  # Am'harb has no chance steps after set-up
-
-    def dice_colours(self, state: AmharbState) -> tuple[str, ...] | None:
-        return None
+    def words(self, value: Hashable) -> str:
+        """Pieces as "pink priest, red resource", a stack as "pink discs 4 3 2" (bottom to
+        top), nothing as "nothing"."""
+        value = getattr(value, "what", value)
+        if not value:
+            return "nothing"
+        if isinstance(cast(tuple[Any, ...], value)[0], str):  # a stack: (colour, discs)
+            colour, discs = cast(tuple[str, tuple[int, ...]], value)
+            return f"{colour} discs {' '.join(map(str, discs))}"
+        return ", ".join(f"{colour} {kind}" for kind, colour in cast(tuple[Piece, ...], value))
 
     def setup_profile(self, players: int) -> str:
         return f"amharb-{players}p"
@@ -97,7 +105,6 @@ class AmharbSight:
     def seen(self, state: AmharbState, observation: Observation, regions: frozenset[str]) -> Seen:
         """Every region of `expected(state)` that the profile has gets a reading (empty when
         vision saw nothing there); a region with any unsure piece is unsure."""
-        expected = self.expected(state)
         pieces: dict[str, list[Piece]] = {}
         unsure: set[str] = set()
         for token in observation.tokens:
@@ -105,7 +112,7 @@ class AmharbSight:
             if token.confidence <= UNSURE:
                 unsure.add(token.region)
         picture: dict[str, Hashable] = {}
-        for region in expected.keys() & regions:
+        for region in self.regions(state) & regions:
             picture[region] = tuple(sorted(pieces.get(region, [])))
         for stack in observation.stacks:
             if stack.region in picture:

@@ -16,41 +16,28 @@ from typing import cast
 
 from vision.types import Observation
 
-from ..sight import UNSURE, Seen
+from ..sight import TRAY, Seen, TraySight, tray_dice, tray_unsure
 from .moves import Draw, Roll
 from .state import ArkhanosState
-
-TRAY = "tray"
 
 
 def _rolled(state: ArkhanosState) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((d.colour, d.number) for d in state.table if d.number))
 
 
-class ArkhanosSight:
-    def profile_name(self, state: ArkhanosState) -> str:
-        return "dice-tray"
-
-    def piece_colours(self, state: ArkhanosState) -> tuple[str, ...]:
-        return tuple(p.colour for p in state.players)
+class ArkhanosSight(TraySight):
+    """The dice stay on the table until placed: the tray is compared with the dice rolled so
+    far (colour and number), and a reading of new dice is a chain of draws and rolls."""
 
     def dice_colours(self, state: ArkhanosState) -> tuple[str, ...] | None:
         return state.colours
-
-    def region_name(self, state: ArkhanosState, region: str) -> str:
-        return "the rolling area" if region == TRAY else region
 
     def expected(self, state: ArkhanosState) -> dict[str, Hashable]:
         return {TRAY: _rolled(state)}
 
     def seen(self, state: ArkhanosState, observation: Observation, regions: frozenset[str]) -> Seen:
-        dice = [d for d in observation.dice if d.region == TRAY and d.kind == "d6"]
-        picture = {TRAY: tuple(sorted((d.color or "?", d.value) for d in dice))}
-        unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
-        return Seen(picture, unsure)
-
-    def chance_from(self, state: ArkhanosState, seen: Seen) -> tuple[object, ...] | None:
-        return None  # the dice stay on the table: chance_chain reads them
+        dice = tray_dice(observation)
+        return Seen({TRAY: tuple(sorted((d.color or "?", d.value) for d in dice))}, tray_unsure(dice))
 
     def reads(self, outcome: object) -> bool:
         """A die drawn and rolled; never a floor tile revealed (tiles are not read)."""
@@ -70,9 +57,3 @@ class ArkhanosSight:
         rolled = Counter(_rolled(state))
         waiting = [state.colours.index(d.colour) for d in state.table if not d.number]
         return not (drawn - colours) and not (rolled - pairs) and waiting == sorted(waiting)
-
-    def setup_profile(self, players: int) -> str:
-        return "dice-tray"
-
-    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
-        return {}

@@ -10,43 +10,17 @@ not read (the map's printed geometry is not known).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any, cast
 
-from vision.types import Observation
-
 from ..base import CHANCE
-from ..sight import UNSURE, Seen
+from ..sight import TRAY, Seen, TraySight
 from .battle import record_roll, roll_to_make
 from .moves import Kills, Pains, Roll
 from .rules import to_move
 from .state import YuggothState
 
-TRAY = "tray"
 
-
-class YuggothSight:
-    def profile_name(self, state: YuggothState) -> str:
-        return "dice-tray"
-
-    def piece_colours(self, state: YuggothState) -> tuple[str, ...]:
-        return ()
-
-    def dice_colours(self, state: YuggothState) -> tuple[str, ...] | None:
-        return None
-
-    def region_name(self, state: YuggothState, region: str) -> str:
-        return "the rolling area" if region == TRAY else region
-
-    def expected(self, state: YuggothState) -> dict[str, Hashable]:
-        """Nothing the state fixes: dice stay in the tray between rolls."""
-        return {}
-
-    def seen(self, state: YuggothState, observation: Observation, regions: frozenset[str]) -> Seen:
-        dice = [d for d in observation.dice if d.region == TRAY and d.kind == "d6"]
-        unsure = frozenset({TRAY}) if any(d.confidence <= UNSURE for d in dice) else frozenset()
-        return Seen({TRAY: tuple(sorted(d.value for d in dice))}, unsure)
-
+class YuggothSight(TraySight):
     def chance_from(self, state: YuggothState, seen: Seen) -> tuple[Any, ...] | None:
         """The roll the dice in the tray show, when the game waits for one and the tray holds
         as many dice as it should; None otherwise."""
@@ -71,15 +45,3 @@ class YuggothSight:
         after = record_roll(state, kills).battle
         pains_next = after is not None and roll_to_make(after) == (side, "pains")
         return (kills, pains) if pains_next else (kills,)
-
-    def reads(self, outcome: object) -> bool:
-        return False
-
-    def on_the_way(self, state: YuggothState, seen: Seen) -> bool:
-        return False
-
-    def setup_profile(self, players: int) -> str:
-        return "dice-tray"
-
-    def setup_options(self, players: int, observation: Observation) -> dict[str, str]:
-        return {}
