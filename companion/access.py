@@ -39,7 +39,7 @@ class Refused(RuntimeError):
 
 
 def check_pin(pin: str) -> str:
-    if not (pin.isdigit() and 4 <= len(pin) <= 8):
+    if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
         raise AccessError("the table PIN is 4 to 8 digits")
     return pin
 
@@ -103,7 +103,7 @@ class Access:
             if len(self._wrong) >= WRONG_PINS:
                 raise Refused("too many wrong PINs: wait a minute, or pair with NEXT on the panel")
             pin = pin.strip()
-            right = pin.isascii() and pin.isdigit() and hmac.compare_digest(pin, self.pin)
+            right = pin.isascii() and hmac.compare_digest(pin, self.pin)
             if not right:
                 self._wrong.append(now)
                 return None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from companion.access import AccessError, check_pin
 from companion.games.codec import CodecError, from_json
 from hardware.panel import PinMapError, load_pinmap
 
@@ -104,8 +105,11 @@ def load_settings(path: Path | None, required: bool = False) -> Settings:
         raise SettingsError(f"{path}: unknown section(s) {', '.join(sorted(unknown))}")
     camera = _section(CameraSettings, data.get("camera", {}), "camera")
     access = _section(AccessSettings, data.get("access", {}), "access")
-    if access.pin and not (access.pin.isdigit() and 4 <= len(access.pin) <= 8):
-        raise SettingsError(f"[access] pin is 4 to 8 digits, not {access.pin!r}")
+    if access.pin:
+        try:
+            check_pin(access.pin)
+        except AccessError as error:
+            raise SettingsError(f"[access] pin: {error}, not {access.pin!r}") from error
     if isinstance(data.get("panel"), dict) and "pinmap" in data["panel"]:
         raise SettingsError("pin overrides go in their own [pinmap] section, not in [panel]")
     panel = _section(PanelSettings, data.get("panel", {}), "panel")

@@ -6,11 +6,13 @@ import json
 import threading
 from collections.abc import Callable, Generator, Iterator
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 from flask import Flask, Response, jsonify, redirect, render_template, request
+from werkzeug.wrappers import Response as WerkzeugResponse
 
+from hardware.camera import Frame
 from vision.board import BoardCheck, check_board, draw_board_check
 from vision.pipeline import TableReader
 from vision.profiles import Profile, ProfileError, builtin_profiles, load_profile
@@ -26,6 +28,8 @@ from ..table import Table
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
 
+R = TypeVar("R", bound=WerkzeugResponse)
+"""A page's redirect or the API's JSON answer: both carry the pairing cookies."""
 KEEP_ALIVE_S = 5.0
 """A comment this often keeps an idle stream open, and finds a closed one within seconds
 (waitress learns that a phone went away only when it writes to it)."""
@@ -115,6 +119,19 @@ def create_app(
             "csrf": access.csrf(device()) if access else "",
         }
 
+    def give_token(response: R, token: str) -> R:
+        """This phone is paired: its token in an HttpOnly, same-site cookie."""
+        response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
+        return response
+
+    def ask_to_pair(response: R) -> R:
+        """This phone waits for NEXT: its request in a cookie for 30 s; pages and the status
+        LED say so (`Refused` when another phone waits)."""
+        asked = access.ask(request.cookies.get(PAIRING_COOKIE)) if access else ""
+        response.set_cookie(PAIRING_COOKIE, asked, max_age=int(PAIRING_S), httponly=True, samesite="Strict")
+        pairing_asked()
+        return response
+
     def pairing_asked() -> None:
         """Pages and the status LED say that a phone waits for NEXT."""
         table.changes.bump()
@@ -127,8 +144,7 @@ def create_app(
         if access is not None and PAIRING_COOKIE in request.cookies:
             token = access.collect(request.cookies[PAIRING_COOKIE])
             if token is not None:
-                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
-                response.delete_cookie(PAIRING_COOKIE)
+                give_token(response, token).delete_cookie(PAIRING_COOKIE)
         return response
 
     @app.post("/pair")
@@ -139,20 +155,14 @@ def create_app(
         pin = request.form.get("pin", "").strip()
         response = redirect("/", code=303)
         try:
-            if pin:
-                token = access.pair_with_pin(pin)
-                if token is None:
-                    return render_template("index.html", **page("that is not the table PIN")), 403
-                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
-            else:
-                asked = access.ask(request.cookies.get(PAIRING_COOKIE))
-                response.set_cookie(
-                    PAIRING_COOKIE, asked, max_age=int(PAIRING_S), httponly=True, samesite="Strict"
-                )
-                pairing_asked()
+            if not pin:
+                return ask_to_pair(response)
+            token = access.pair_with_pin(pin)
         except Refused as error:
             return render_template("index.html", **page(str(error))), 429
-        return response
+        if token is None:
+            return render_template("index.html", **page("that is not the table PIN")), 403
+        return give_token(response, token)
 
     @app.post("/api/pair")
     def api_pair() -> tuple[Response, int]:
@@ -164,20 +174,14 @@ def create_app(
         if not isinstance(body, dict):
             return jsonify({"error": 'send a JSON object: {"pin": "1234"}, or {} to wait for NEXT'}), 400
         try:
-            if "pin" in body:
-                token = access.pair_with_pin(str(body["pin"]))
-                if token is None:
-                    return jsonify({"error": "that is not the table PIN"}), 403
-                response = jsonify({"token": token})
-                response.set_cookie(COOKIE, token, max_age=10 * YEAR_S, httponly=True, samesite="Strict")
-                return response, 200
-            asked = access.ask(request.cookies.get(PAIRING_COOKIE))
+            if "pin" not in body:
+                return ask_to_pair(jsonify({"waiting_s": PAIRING_S, "next": "press NEXT on the panel"})), 202
+            token = access.pair_with_pin(str(body["pin"]))
         except Refused as error:
             return jsonify({"error": str(error)}), 429
-        response = jsonify({"waiting_s": PAIRING_S, "next": "press NEXT on the panel"})
-        response.set_cookie(PAIRING_COOKIE, asked, max_age=int(PAIRING_S), httponly=True, samesite="Strict")
-        pairing_asked()
-        return response, 202
+        if token is None:
+            return jsonify({"error": "that is not the table PIN"}), 403
+        return give_token(jsonify({"token": token}), token), 200
 
     @app.get("/")
     def index() -> str:
@@ -186,13 +190,17 @@ def create_app(
     @app.get("/api/frame.jpg")
     def api_frame() -> Any:
         """The camera's latest frame; `?drawn=1`: with what the table loop last saw drawn on it."""
-        frame = devices.camera.latest() if devices else None
-        if frame is None:
-            return jsonify({"error": "no frame yet", "camera": camera()}), 503
-        image = frame.image
+        image = latest_frame().image
         if request.args.get("drawn") and loop is not None:
             image = loop.drawn(image)
         return jpeg(image)
+
+    def latest_frame() -> Frame:
+        """The camera's latest frame (CommandError 503 while there is none)."""
+        frame = devices.camera.latest() if devices else None
+        if frame is None:
+            raise CommandError(503, "no frame yet")
+        return frame
 
     def jpeg(image: Any) -> Response:
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
@@ -212,9 +220,7 @@ def create_app(
             raise CommandError(404, "no game is read from the table: name a board (?profile=amharb-4p)")
         if name not in builtin_profiles():
             raise CommandError(404, f"no board profile {name!r}: one of {', '.join(builtin_profiles())}")
-        frame = devices.camera.latest() if devices else None
-        if frame is None:
-            raise CommandError(503, "no picture from the camera yet")
+        frame = latest_frame()
         profile = load_profile(name)
         return frame, profile, check_board(frame.image, profile)
 
@@ -289,7 +295,8 @@ def create_app(
     @app.get("/api/events")
     def api_events() -> Any:
         """Server-sent events: the `/api/version` snapshot now, then again after every change
-        (coalesced), and a comment every 15 s so that proxies and phones keep the line open."""
+        (coalesced), and a comment every KEEP_ALIVE_S so that proxies and phones keep the line
+        open and a closed one is noticed."""
 
         asking = request.cookies.get(PAIRING_COOKIE)
         paired = pairing()
@@ -341,29 +348,24 @@ def create_app(
         except KeyError as error:
             raise CommandError(404, str(error.args[0])) from error
 
-    @app.get("/api/games/<int:game_id>/export.json")
-    def api_export(game_id: int) -> Any:
-        """The whole game to keep: set-up, first state, the journal, the score sheet."""
-        try:
-            data = game_json(stored(game_id))
-        except CommandError as error:
-            return jsonify({"error": error.message}), error.status
+    def attachment(data: dict[str, Any], filename: str) -> Response:
         response = jsonify(data)
-        response.headers["Content-Disposition"] = f'attachment; filename="towers-game-{game_id}.json"'
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 
+    @app.get("/api/games/<int:game_id>/export.json")
+    def api_export(game_id: int) -> Response:
+        """The whole game to keep: set-up, first state, the journal, the score sheet."""
+        return attachment(game_json(stored(game_id)), f"towers-game-{game_id}.json")
+
     @app.get("/api/games/<int:game_id>/bgstats.json")
-    def api_bgstats(game_id: int) -> Any:
+    def api_bgstats(game_id: int) -> Response:
         """A finished game as a play BG Stats imports (409 while it is not over)."""
         try:
             data = bgstats_json(stored(game_id))
-        except CommandError as error:
-            return jsonify({"error": error.message}), error.status
         except ValueError as error:
-            return jsonify({"error": str(error)}), 409
-        response = jsonify(data)
-        response.headers["Content-Disposition"] = f'attachment; filename="towers-game-{game_id}-bgstats.json"'
-        return response
+            raise CommandError(409, str(error)) from error
+        return attachment(data, f"towers-game-{game_id}-bgstats.json")
 
     @app.post("/api/command")
     def api_command() -> tuple[Response, int]:
@@ -396,11 +398,8 @@ def create_app(
             profile = load_profile(wanted)
         except ProfileError:
             return jsonify({"error": "players: a player count this game's boards are made for"}), 400
-        frame = devices.camera.latest() if devices else None
-        if frame is None:
-            return jsonify({"error": "no frame yet", "camera": camera()}), 503
         try:
-            observation = TableReader(profile).read(frame.image)
+            observation = TableReader(profile).read(latest_frame().image)
         except VisionError as error:
             return jsonify({"error": str(error)}), 409
         options = sight.setup_options(players, observation)
