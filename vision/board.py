@@ -117,9 +117,9 @@ class BoardLocator:
             grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         self.full_detections += 1
         self.pose = None
-        self._seen_in = ()
         pose = pose_from_markers(self.profile, detect_markers(grey, self.detector))
-        self._recheck(grey, pose)  # keeps the windows' pixels for the next frame's comparison
+        windows = self._windows(grey, pose)  # the markers were just found there: keep their pixels
+        self._seen_in = tuple((box, grey[box[1] : box[3], box[0] : box[2]].copy()) for box, _, _ in windows)
         self.pose = pose
         return pose
 
@@ -133,27 +133,43 @@ class BoardLocator:
                 return False
         return True
 
-    def _recheck(self, grey: np.ndarray, pose: BoardPose) -> bool:
-        """Whether the markers are found again where the pose says they are (the board has not
-        moved); if so their windows are kept for `_unchanged`."""
+    def _windows(
+        self, grey: np.ndarray, pose: BoardPose
+    ) -> list[tuple[tuple[int, int, int, int], int, np.ndarray]]:
+        """Where each of the pose's markers should be: (window x0, y0, x1, y1 round it, its id,
+        its expected corners); a window cut off by the frame's edge is left out."""
         known = self.profile.marker_corners()
-        windows = []
         h, w = grey.shape
+        out = []
         for i in pose.markers:
             expected = to_frame(pose, known[i])
-            side = float(np.linalg.norm(expected[0] - expected[1]))
-            pad = side * RECHECK_MARGIN
+            pad = float(np.linalg.norm(expected[0] - expected[1])) * RECHECK_MARGIN
             x0, y0 = (expected.min(axis=0) - pad).astype(int)
             x1, y1 = (expected.max(axis=0) + pad).astype(int)
             x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-            if x1 - x0 < 8 or y1 - y0 < 8:
-                return False
+            if x1 - x0 >= 8 and y1 - y0 >= 8:
+                out.append(((int(x0), int(y0), int(x1), int(y1)), i, expected))
+        return out
+
+    def _recheck(self, grey: np.ndarray, pose: BoardPose) -> bool:
+        """Whether the markers are found again where the pose says they are (the board has not
+        moved); if so their windows are kept for `_unchanged`."""
+        windows = self._windows(grey, pose)
+        if len(windows) < len(pose.markers):
+            return False
+        for (x0, y0, x1, y1), i, expected in windows:
             found = detect_markers(grey[y0:y1, x0:x1], self.detector, (x0, y0)).get(i)
             if found is None or float(np.linalg.norm(found - expected, axis=1).mean()) > MAX_ERROR_PX:
                 return False
-            windows.append(((x0, y0, x1, y1), grey[y0:y1, x0:x1].copy()))
-        self._seen_in = tuple(windows)
+        self._seen_in = tuple((box, grey[box[1] : box[3], box[0] : box[2]].copy()) for box, _, _ in windows)
         return True
+
+
+def draw_regions(image: np.ndarray, pose: BoardPose, profile: Profile) -> None:
+    """The profile's regions outlined where the pose puts them (in place)."""
+    for region in profile.regions:
+        outline = to_frame(pose, np.array(region.polygon)).astype(np.int32)
+        cv2.polylines(image, [outline], True, (200, 200, 0), 1)
 
 
 @dataclass(frozen=True)
@@ -200,7 +216,5 @@ def draw_board_check(frame: object, check: BoardCheck, profile: Profile) -> np.n
         x, y = corners.min(axis=0).astype(int)
         cv2.putText(image, f"#{marker_id}", (int(x), int(y) - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2)
     if check.pose is not None:
-        for region in profile.regions:
-            outline = to_frame(check.pose, np.array(region.polygon)).astype(np.int32)
-            cv2.polylines(image, [outline], True, (200, 200, 0), 1)
+        draw_regions(image, check.pose, profile)
     return image

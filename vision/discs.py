@@ -149,6 +149,11 @@ class Blob:
     radius: float
     """Of the smallest circle round it."""
 
+    @property
+    def round(self) -> bool:
+        """Fills enough of the circle round it to be discs (MIN_ROUNDNESS)."""
+        return self.area >= MIN_ROUNDNESS * np.pi * self.radius**2
+
 
 def _largest_blob(mask: np.ndarray, min_area: float) -> Blob | None:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
@@ -173,14 +178,14 @@ def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette)
     if cv2.countNonZero(mask) < 0.5 * smallest:  # an empty location: nothing disc-sized
         return DiscStack(region.name, None, (), 1.0)
     blob = _largest_blob(mask, 0.5 * smallest)
-    if blob is not None and blob.area < MIN_ROUNDNESS * np.pi * blob.radius**2:
+    if blob is not None and not blob.round:
         # Not round: a stack joined by a strip (the board's edge inside the location, a
         # card's, a shadow's rim), or the strip alone. Opening by a disc narrower than the
         # smallest disc takes strips away and leaves discs as they are.
         width = int(STRIP_MM * s) | 1
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
         blob = _largest_blob(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), 0.5 * smallest)
-        if blob is not None and blob.area < MIN_ROUNDNESS * np.pi * blob.radius**2:
+        if blob is not None and not blob.round:
             blob = None
     if blob is None:
         return DiscStack(region.name, None, (), 1.0)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .board import BoardLocator, px_per_mm, to_board, to_frame
+from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
@@ -123,9 +123,7 @@ def draw(frame: object, observation: Observation, profile: Profile | None = None
     """The frame with what was seen drawn on it, for people to check."""
     image = as_bgr(frame).copy()
     if observation.pose is not None and profile is not None:
-        for region in profile.regions:
-            corners = to_frame(observation.pose, np.array(region.polygon)).astype(np.int32)
-            cv2.polylines(image, [corners], True, (200, 200, 0), 1)
+        draw_regions(image, observation.pose, profile)
         labels = [(s.region, f"{s.color} {''.join(map(str, s.discs))}") for s in observation.stacks]
         labels += [
             (t.region, f"{t.color[:1] if t.color else '?'}{t.kind[:1].upper()}") for t in observation.tokens
