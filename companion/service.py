@@ -164,6 +164,7 @@ class Devices:
         self._last_state: tuple[int, Any] | None = None
         """The game's state the lights last showed, to tell what changed (`Game.alarm`)."""
         self._alarm_until = 0.0
+        self._lights = threading.Lock()
 
     @classmethod
     def start(cls, settings: Settings, table: Table) -> Devices:
@@ -220,6 +221,11 @@ class Devices:
                 log.exception("table: reading a frame failed")
 
     def _show_game(self) -> None:
+        """The lights follow the game (the reading thread and the panel's both call this)."""
+        with self._lights:
+            self._show_game_now()
+
+    def _show_game_now(self) -> None:
         waiting = self.access is not None and self.access.waiting()
         if waiting != self._pairing_shown:  # a request to pair came or lapsed
             self._pairing_shown = waiting
@@ -266,9 +272,7 @@ class Devices:
             self.panel.show_status("fault")
         elif self.access is not None and self.access.waiting():
             self.panel.show_status("working")
-        elif self._alarm_until:
-            self.panel.show_status("attention")
-        elif self.loop.state.needs_people:
+        elif self._alarm_until or self.loop.state.needs_people:
             self.panel.show_status("attention")
         else:
             self.panel.show_status("ready")
