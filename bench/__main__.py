@@ -8,7 +8,8 @@ import resource
 import statistics
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +182,21 @@ def rss_mb() -> float:
     return float("nan")
 
 
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """The app behind a real server (waitress, loopback, the service's thread count): its URL."""
+    import waitress
+
+    from companion.server import STREAM_THREADS
+
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=STREAM_THREADS)
+    threading.Thread(target=server.run, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+    finally:
+        server.close()
+
+
 def stream_events(
     url: str, seen: list[tuple[float, int]], ready: threading.Event, stop: threading.Event
 ) -> None:
@@ -213,9 +229,6 @@ def events_bench(phones: int = 50, moves: int = 100) -> None:
     are played 20 ms apart: is every phone told of the last move, and how soon of each."""
     import tempfile
 
-    import waitress
-
-    from companion.server import STREAM_THREADS
     from companion.store import Store
     from companion.table import Table
     from companion.web import create_app
@@ -224,32 +237,23 @@ def events_bench(phones: int = 50, moves: int = 100) -> None:
         store = Store(Path(folder) / "bench.sqlite3")
         table = Table(store)
         session = table.new_game("amharb", 4, {"seed": "1"})
-        server = waitress.create_server(
-            create_app(store, table), host="127.0.0.1", port=0, threads=STREAM_THREADS
-        )
-        threading.Thread(target=server.run, daemon=True).start()
-        url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
-        stop = threading.Event()
-        logs: list[list[tuple[float, int]]] = [[] for _ in range(phones)]
-        readies = [threading.Event() for _ in range(phones)]
-        clients = [
-            threading.Thread(target=stream_events, args=(url, log, ready, stop), daemon=True)
-            for log, ready in zip(logs, readies)
-        ]
-        for client in clients:
-            client.start()
-        for ready in readies:
-            ready.wait(10)
-        sent = {}
-        game = session.game
-        for _ in range(moves):
-            change = session.play(game.legal_moves(session.state)[0])
-            sent[change.state_id] = time.perf_counter()
-            time.sleep(0.02)
-        time.sleep(0.5)
-        resident = rss_mb()
-        stop.set()
-        server.close()
+        with served(create_app(store, table)) as url:
+            stop = threading.Event()
+            logs: list[list[tuple[float, int]]] = [[] for _ in range(phones)]
+            readies = [threading.Event() for _ in range(phones)]
+            for log, ready in zip(logs, readies):
+                threading.Thread(target=stream_events, args=(url, log, ready, stop), daemon=True).start()
+            for ready in readies:
+                ready.wait(10)
+            sent = {}
+            game = session.game
+            for _ in range(moves):
+                change = session.play(game.legal_moves(session.state)[0])
+                sent[change.state_id] = time.perf_counter()
+                time.sleep(0.02)
+            time.sleep(0.5)
+            resident = rss_mb()
+            stop.set()
         store.close()
     last = max(sent)
     told = sum(1 for log in logs if log and log[-1][1] == last)
@@ -272,10 +276,8 @@ def button_bench(presses: int = 20) -> None:
     how soon the phase LED changes, and how soon a phone on the event stream hears of it."""
     import tempfile
 
-    import waitress
     from gpiozero.pins.mock import MockFactory
 
-    from companion.server import STREAM_THREADS
     from companion.service import CameraWatch, Devices
     from companion.store import Store
     from companion.table import Table
@@ -288,39 +290,34 @@ def button_bench(presses: int = 20) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "bench.sqlite3")
         table = Table(store)
-        panel = Panel(pinmap, factory)
-        devices = Devices(CameraWatch(None), panel, table)
+        devices = Devices(CameraWatch(None), Panel(pinmap, factory), table)
         devices._events.start()
-        server = waitress.create_server(create_app(store, table, devices), port=0, threads=STREAM_THREADS)
-        threading.Thread(target=server.run, daemon=True).start()
-        url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
-        seen: list[tuple[float, int]] = []
-        ready, stop = threading.Event(), threading.Event()
-        threading.Thread(target=stream_events, args=(url, seen, ready, stop), daemon=True).start()
-        next_pin, disciple_led = factory.pin(pinmap.buttons["next"]), factory.pin(pinmap.phase[2])
-        for n in range(presses):
-            session = table.new_game("amharb", 2, {"seed": str(n)})
-            session.play(session.game.legal_moves(session.state)[0])  # the tower move: Power Phase next
-            devices._show_game()
-            ready.wait(5)
-            time.sleep(0.05)
-            start = time.perf_counter()
-            next_pin.drive_low()
-            while not disciple_led.state and time.perf_counter() - start < 2:
-                time.sleep(0.0002)
-            leds.append((time.perf_counter() - start) * 1000)
-            while (
-                not any(t > start and s == session.state_id for t, s in seen)
-                and time.perf_counter() - start < 2
-            ):
-                time.sleep(0.0005)
-            pages.append((next(t for t, s in seen if t > start and s == session.state_id) - start) * 1000)
-            time.sleep(pinmap.bounce_s + 0.01)
-            next_pin.drive_high()
-            time.sleep(pinmap.bounce_s + 0.01)
-        stop.set()
-        devices.stop()
-        server.close()
+        with served(create_app(store, table, devices)) as url:
+            seen: list[tuple[float, int]] = []
+            ready, stop = threading.Event(), threading.Event()
+            threading.Thread(target=stream_events, args=(url, seen, ready, stop), daemon=True).start()
+            next_pin, disciple_led = factory.pin(pinmap.buttons["next"]), factory.pin(pinmap.phase[2])
+            for n in range(presses):
+                session = table.new_game("amharb", 2, {"seed": str(n)})
+                session.play(session.game.legal_moves(session.state)[0])  # the tower move: Power Phase
+                devices._show_game()
+                ready.wait(5)
+                time.sleep(0.05)
+                start = time.perf_counter()
+                next_pin.drive_low()
+                while not disciple_led.state and time.perf_counter() - start < 2:
+                    time.sleep(0.0002)
+                leds.append((time.perf_counter() - start) * 1000)
+                heard = None
+                while heard is None and time.perf_counter() - start < 2:
+                    heard = next((t for t, s in seen if t > start and s == session.state_id), None)
+                    time.sleep(0.0005)
+                pages.append(((heard or time.perf_counter()) - start) * 1000)
+                time.sleep(pinmap.bounce_s + 0.01)
+                next_pin.drive_high()
+                time.sleep(pinmap.bounce_s + 0.01)
+            stop.set()
+            devices.stop()
         store.close()
     print(f"NEXT on the panel (mock pins) declines a power, {presses} presses (median / worst)")
     print(f"  press -> phase LED: {statistics.median(leds):.1f} / {max(leds):.1f} ms")

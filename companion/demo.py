@@ -22,29 +22,18 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.make_recordings import truth
 from vision.render import render
 from vision.types import RECORDING_FORMAT
 
 from .games.amharb.render import TableRenderer
 from .games.base import Setup
 from .games.registry import get_game
+from .games.sight import Picture
 
 HOLD_FRAMES = 8
 """Frames each table is held for (at 4 frames a second: two seconds), enough for the
 stillness gate and K agreeing readings."""
-
-
-def truth(picture: dict[str, Any]) -> dict[str, Any]:
-    stacks, tokens = [], []
-    for region, what in sorted(picture.items()):
-        what = getattr(what, "what", what)
-        if not what:
-            continue
-        if region.startswith("seat"):
-            stacks.append({"region": region, "color": what[0], "discs": list(what[1])})
-        else:
-            tokens += [{"region": region, "kind": kind, "color": colour} for kind, colour in what]
-    return {"stacks": stacks, "tokens": tokens, "settled": True}
 
 
 def make_demo(out: Path, players: int = 4, seed: int = 11, fps: float = 4.0) -> int:
@@ -61,27 +50,30 @@ def make_demo(out: Path, players: int = 4, seed: int = 11, fps: float = 4.0) -> 
     moves: list[str] = []
     total = 0
 
-    def show(picture: dict[str, Any]) -> None:
+    def show(picture: Picture) -> None:
         name = f"{len(frames) // HOLD_FRAMES + 1:04d}.jpg"
-        image, _ = render(renderer.scene(picture), seed=int(nrng.integers(1 << 30)))
+        scene = renderer.scene(picture)
+        image, _ = render(scene, seed=int(nrng.integers(1 << 30)))
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
         for k in range(HOLD_FRAMES):
             entry: dict[str, Any] = {"file": name, "t": round(len(frames) / fps, 3)}
             if k == 0:
-                entry.update(truth=truth(picture), moves=list(moves))
+                entry.update(truth=truth(scene), moves=list(moves))
             frames.append(entry)
         moves.clear()
 
-    show(dict(sight.expected(state)))
+    picture = sight.expected(state)
+    show(picture)
     while game.to_move(state) is not None:
         move = rng.choice(game.legal_moves(state))
-        before, state = sight.expected(state), game.apply(state, move)
+        state = game.apply(state, move)
         moves.append(game.move_to_json(move))
         total += 1
-        if sight.expected(state) != before:
-            show(dict(sight.expected(state)))
+        if (after := sight.expected(state)) != picture:
+            picture = after
+            show(picture)
     if moves:  # the last moves hid nothing new: the final table, with them
-        show(dict(sight.expected(state)))
+        show(picture)
     meta = {
         "format": RECORDING_FORMAT,
         "description": f"A rendered game of Towers of Am'harb, {players} players, seed {seed}: each table "

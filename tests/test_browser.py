@@ -131,6 +131,9 @@ def test_a_phone_pairs_with_the_table_pin(server: str) -> None:
         page.click("button:has-text('Pair with the PIN')")
         assert not page.locator(".pairing").count()
         assert page.get_by_role("button", name="Start", exact=True).is_visible()
+        page.goto(f"{server}/calibrate?profile=amharb-4p")  # the other page: setting up the camera
+        assert "Board:" in page.inner_text(".reading-line")
+        keep(page, "calibrate")
         browser.close()
 
 
