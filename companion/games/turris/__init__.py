@@ -141,8 +141,10 @@ class TurrisGame(Game[TurrisState, Move]):
         return None
 
     def next_button(self, state: TurrisState) -> Move | None:
-        """NEXT resolves the next Beast in the Beast Phase, one at a time; in a turn's steps
-        it goes on without acting (no Mission, no room), where that is legal."""
+        """NEXT resolves the next Beast in the Beast Phase, one at a time, in the rulebook's
+        order (Turris: 04 Gameplay, "2. Beast Phase: each Beast moves and resolves effects in
+        order (Pain, Delusion, Despair, then Harrow)"); in a turn's steps it goes on without
+        acting (no Mission, no room), where that is legal."""
         if state.ask:
             return None
         moves = legal_moves(default_board(), state)

@@ -1,9 +1,12 @@
 """What the camera sees of a Cthulhu Wars table on the Yuggoth map: the dice rolled into
 the rolling area (the `dice-tray` profile: the marker sheet round a tray).
 
-A die rolled for the Watcher's Awakening or Decay is that roll; a side's Combat dice are
-its Kills (the 6s) and then its Pains (the 4s and 5s among the rest: the same dice, read
-again). Each is offered for one tap or NEXT, never taken alone: a die left in the tray
+A die rolled for the Watcher's Awakening or Decay is that roll (Yuggoth: "roll a die and
+lower the Watcher Token's position"; the Awakening roll's numbers are the Areas'); a side's
+Combat dice are its Kills (the 6s) and then its Pains (the 4s and 5s among the rest: the
+same dice, read again) — the base game's Combat, which the Yuggoth text takes as known
+(docs/yuggoth.md, "kills N" and "pains N"); the Watcher "is immune to all Pain", so no
+Pains are read from its attacker's dice. Each is offered for one tap or NEXT, never taken alone: a die left in the tray
 from the last roll reads like a new one. The map, the Units and the Watcher's figure are
 not read (the map's printed geometry is not known).
 """
