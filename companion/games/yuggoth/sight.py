@@ -6,9 +6,9 @@ lower the Watcher Token's position"; the Awakening roll's numbers are the Areas'
 Combat dice are its Kills (the 6s) and then its Pains (the 4s and 5s among the rest: the
 same dice, read again) — the base game's Combat, which the Yuggoth text takes as known
 (docs/yuggoth.md, "kills N" and "pains N"); the Watcher "is immune to all Pain", so no
-Pains are read from its attacker's dice. Each is offered for one tap or NEXT, never taken alone: a die left in the tray
-from the last roll reads like a new one. The map, the Units and the Watcher's figure are
-not read (the map's printed geometry is not known).
+Pains are read from its attacker's dice. Each is offered for one tap or NEXT, never
+taken alone: dice just taken for a roll are not offered again until the tray changes. The
+map, the Units and the Watcher's figure are not read (the map's geometry is not known).
 """
 
 from __future__ import annotations
