@@ -40,6 +40,11 @@ class Table:
         self.changes.bump()
         return session
 
+    def archive(self, game_id: int, archived: bool = True) -> None:
+        """A game out of the pages' list (or back in); KeyError for no such game."""
+        self.store.archive(game_id, archived)
+        self.changes.bump()
+
     def _watched(self, session: Session) -> Session:
         def changed(_: Change) -> None:
             if self._session is session:  # a game no longer on the table changes no page

@@ -48,10 +48,7 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
             table.resume(_int(body, "game_id") or 0)
             return
         if command == "archive":  # out of the page's list, or back in ("archived": false)
-            table.store.archive(
-                _int(body, "game_id") or 0, body.get("archived", True) not in (False, "false", "0")
-            )
-            table.changes.bump()
+            table.archive(_int(body, "game_id") or 0, body.get("archived", True) not in (False, "false", "0"))
             return
         session = table.session
         if session is None:
