@@ -156,6 +156,11 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     if not certain:
         return Ambiguous(candidates, changed, "only unsure readings show a change: is it this?")
     exact = [c for c in candidates if c.doubts == 0]
+    alone = [c for c in exact if len(c.moves) == 1]
+    if len(alone) == 1 and all(c.moves[-1] == alone[0].moves[0] for c in exact):
+        # The move alone, or a hidden move nobody told before it (a Gather Ichor before a
+        # Place): the table shows the move, and a hidden move can still be told after it.
+        exact = alone
     if len(exact) == 1 and not any(d.unsure for d in changed):
         return Found(exact[0].moves, changed)
     if len(exact) > 1:

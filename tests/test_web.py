@@ -119,8 +119,10 @@ def test_version_and_games_list(client: FlaskClient) -> None:
 def test_a_game_without_a_drawn_board_shows_its_lines(client: FlaskClient) -> None:
     """Turris has no island: the page shows its describe() lines, its moves and its own options."""
     assert b'name="option.missions"' in client.get("/").data, "each game's own set-up options"
-    status, snap = command(client, {"command": "new", "game": "turris", "players": 2,
-                                    "options": {"names": "Ana,Ben", "first": "2"}})
+    status, snap = command(
+        client,
+        {"command": "new", "game": "turris", "players": 2, "options": {"names": "Ana,Ben", "first": "2"}},
+    )
     assert status == 200 and snap["to_move"] == "chance"
     while snap["to_move"] == "chance":
         move = {"command": "move", "move": snap["moves"][0], "state_id": snap["state_id"]}

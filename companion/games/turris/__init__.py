@@ -41,6 +41,7 @@ from .game import (
     to_move,
 )
 from .setup import OPTIONS, initial_state
+from .sight import TurrisSight
 
 __all__ = ["TurrisGame"]
 
@@ -67,6 +68,7 @@ class TurrisGame(Game[TurrisState, Move]):
     options = OPTIONS
     state_type = TurrisState
     state_noun = "a Turris state"
+    sight = TurrisSight()
 
     initial_state = staticmethod(initial_state)
     to_move = staticmethod(to_move)

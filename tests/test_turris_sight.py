@@ -1,0 +1,207 @@
+"""Turris read from the table: the Scouts, Beasts and Fruit token on each place of the Main
+Board (the assumed `turris` profile), and the moves the camera tells from them — a Place, a
+Collect, a Beast's turn — or the attention it asks for when the table is not as the rules
+say. Frames are rendered (no photo of a Turris board exists in the fixtures) and read by the
+real vision pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from companion.games.sight import Seen
+from companion.games.turris.beasts import BETRAYERS, Beast, Scout
+from companion.games.turris.board import default_board
+from companion.games.turris.game import BEAST, TurrisState
+from companion.games.turris.render import TurrisRenderer
+from companion.games.turris.sight import TurrisSight
+from companion.inference import Desync, Found, NoChange, infer
+from tests.test_turris_game import GAME, play, start
+from vision.pipeline import TableReader
+from vision.profiles import load_profile
+from vision.render import render
+
+SIGHT = TurrisSight()
+
+
+class Camera:
+    """One rendered camera over one Turris table, read by the real pipeline."""
+
+    def __init__(self, seed: int, state: TurrisState) -> None:
+        self.renderer = TurrisRenderer(np.random.default_rng(seed))
+        profile = replace(load_profile("turris"), piece_colours=SIGHT.piece_colours(state))
+        self.reader = TableReader(profile)
+        self.regions = frozenset(r.name for r in profile.regions)
+        self.frames = 0
+
+    def sees(self, state: TurrisState, table: TurrisState | None = None) -> Seen:
+        """What the camera reads of the table as it stands in `table` (default: `state`),
+        in the terms of the game at `state`."""
+        self.frames += 1
+        frame, _ = render(self.renderer.scene(SIGHT.expected(table or state)), seed=self.frames)
+        return SIGHT.seen(state, self.reader.read(frame), self.regions)
+
+
+def beast_phase(state: TurrisState, **where: str) -> TurrisState:
+    """`state` in the Beast Phase, the Pain to act first, the Beasts on the places given."""
+    beasts = tuple(Beast(b.name, where.get(b.name, b.location)) for b in state.table.beasts)
+    return replace(state, phase=BEAST, beast=0, table=replace(state.table, beasts=beasts))
+
+
+def with_scouts(state: TurrisState, *scouts: tuple[int, str]) -> TurrisState:
+    tribes = tuple(
+        replace(t, reserve=4 - sum(1 for seat, _ in scouts if seat == i))
+        for i, t in enumerate(state.table.tribes)
+    )
+    table = replace(state.table, scouts=tuple(Scout(s, p) for s, p in scouts), tribes=tribes)
+    return replace(state, table=table)
+
+
+def test_the_profile_has_a_region_for_every_place_of_the_board() -> None:
+    """The profile names its regions as the rules name the places: the twelve Locations, the
+    two Crossroads and the Excavation spots A-D."""
+    regions = {r.name for r in load_profile("turris").regions}
+    assert regions == set(default_board().every)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_place_is_read_as_it_stands(seed: int) -> None:
+    """Scouts of four colours (up to six on one Location), the four Beasts (one on a
+    Crossroad), the Fruit token: each place's reading is what the game says stands there,
+    under three cameras and lights."""
+    rng = np.random.default_rng(seed)
+    state = start(4)
+    board = default_board()
+    others = [p for p in board.locations if p != "Guild"]
+    scouts = [(int(rng.integers(4)), str(rng.choice(others))) for _ in range(10)]
+    scouts += [(seat, "Guild") for seat in (0, 1, 2, 3, 0, 1)]
+    state = with_scouts(state, *scouts)
+    state = replace(state, table=replace(state.table, fruit=str(rng.choice(board.locations))))
+    empty = [p for p in board.locations if p not in {s for _, s in scouts} | {"Guild"}]
+    state = beast_phase(state, Pain="Crossroad East", Delusion=empty[0], Despair=empty[1])
+    seen = Camera(seed, state).sees(state)
+    expected = SIGHT.expected(state)
+    assert not seen.unsure
+    assert {p: v for p, v in seen.picture.items() if v != expected[p]} == {}
+    assert len(seen.picture) == len(board.every)
+
+
+def test_a_scout_put_on_a_location_is_the_place_move() -> None:
+    """1) Action Step, PLACE example: Bob Places in the Garden; the camera sees his Scout
+    there and plays it."""
+    state = start(3, names="Bob,Alice,Carol")
+    camera = Camera(4, state)
+    assert isinstance(infer(GAME, SIGHT, state, camera.sees(state)), NoChange)
+    after = play(state, "place Garden")
+    result = infer(GAME, SIGHT, state, camera.sees(state, after))
+    assert isinstance(result, Found) and [str(m) for m in result.moves] == ["place Garden"]
+
+
+def test_scouts_taken_back_are_the_collect_move() -> None:
+    """1) Action Step, COLLECT example: Alice's Scouts leave the Nest and the Guild."""
+    state = with_scouts(start(2, names="Alice,Bob"), (0, "Nest"), (0, "Guild"), (1, "Forge"))
+    camera = Camera(5, state)
+    after = play(state, "collect Guild+Nest")
+    result = infer(GAME, SIGHT, state, camera.sees(state, after))
+    assert isinstance(result, Found) and [str(m) for m in result.moves] == ["collect Guild+Nest"]
+
+
+def example_1() -> TurrisState:
+    """2. Beast Phase, 1) Choose Target, Example 1: the Pain is in the Guild; a Scout in the
+    Forge, two Scouts in the Shrine."""
+    state = with_scouts(start(3, names="Alice,Bob,Carol"), (1, "Forge"), (0, "Shrine"), (2, "Shrine"))
+    return beast_phase(state, Pain="Guild")
+
+
+def test_the_beast_moved_as_the_rules_say_is_its_turn() -> None:
+    """Example 1: the Pain targets the Shrine (more Scouts) and Devours both Scouts there. The
+    players move the Pain and take the Scouts to the Graveyard: the camera plays the Pain's
+    turn."""
+    state = example_1()
+    after = play(state, "beast Pain")
+    assert after.table.beast("Pain").location == "Shrine" and not after.table.scouts_at("Shrine")
+    result = infer(GAME, SIGHT, state, Camera(6, state).sees(state, after))
+    assert isinstance(result, Found) and [str(m) for m in result.moves] == ["beast Pain"]
+
+
+def test_a_beast_moved_where_the_rules_do_not_take_it_asks_for_attention() -> None:
+    """Example 1 again, but the Pain is put on the Forge (the nearer Scout, not the most
+    Scouts): no legal move leaves the table like that; the differences say it in the
+    players' words."""
+    state = example_1()
+    wrong = replace(
+        state,
+        table=replace(
+            state.table,
+            beasts=tuple(replace(b, location="Forge") if b.name == "Pain" else b for b in state.table.beasts),
+            scouts=tuple(s for s in state.table.scouts if s.location != "Forge"),
+        ),
+    )
+    result = infer(GAME, SIGHT, state, Camera(7, state).sees(state, wrong))
+    assert isinstance(result, Desync)
+    said = {
+        SIGHT.region_name(state, d.region): (SIGHT.words(d.expected), SIGHT.words(d.seen))
+        for d in result.differences
+    }
+    assert said == {"the Guild": ("a Beast", "nothing"), "the Forge": ("blue Scout", "a Beast")}
+
+
+def test_after_next_the_camera_waits_for_the_beast_to_be_moved() -> None:
+    """NEXT resolves the Pain on the phone first: until the players move it the table is not as
+    the game says (attention, with where it must go); once they have, it matches."""
+    state = example_1()
+    after = play(state, "beast Pain")
+    camera = Camera(8, state)
+    before_moving = infer(GAME, SIGHT, after, camera.sees(after, state))
+    assert isinstance(before_moving, Desync)
+    assert {d.region for d in before_moving.differences} == {"Guild", "Shrine"}
+    assert isinstance(infer(GAME, SIGHT, after, camera.sees(after)), NoChange)
+
+
+def test_the_first_players_choice_is_read_from_where_the_beast_went() -> None:
+    """1) Choose Target, Example 2's situation with the Pain: Scouts in the Ridge and in the
+    Circle, both 1 step from the Brink; the First Player chooses. The players move the Pain
+    to the Circle and take its Scout away: the camera plays the Pain's turn and the answer."""
+    state = beast_phase(
+        with_scouts(start(3, names="Alice,Bob,Carol"), (1, "Ridge"), (2, "Circle")), Pain="Brink"
+    )
+    asked = play(state, "beast Pain")
+    assert asked.ask is not None and set(asked.ask.options) == {"Ridge", "Circle"}
+    after = play(asked, "answer Circle")
+    result = infer(GAME, SIGHT, state, Camera(9, state).sees(state, after))
+    assert isinstance(result, Found) and [str(m) for m in result.moves] == ["beast Pain", "answer Circle"]
+
+
+def test_solo_the_betrayers_scouts_are_read_in_a_colour_of_their_own() -> None:
+    """06 Appendix 1, SETUP 3 and 6: the Betrayers' two Scouts start in locations 1 and 10, of
+    a colour no player has (assumed: the first default colour the player does not use)."""
+    state = start(1, colours="blue")
+    assert SIGHT.piece_colours(state) == ("blue", "red")
+    betrayers = sorted(s.location for s in state.table.scouts if s.seat == BETRAYERS)
+    expected = SIGHT.expected(state)
+    assert [p for p in betrayers if expected[p] == ("red Scout",)] == betrayers
+    seen = Camera(10, state).sees(state)
+    assert seen.picture == expected
+
+
+def test_words_and_names_for_people() -> None:
+    state = start(2)
+    assert SIGHT.region_name(state, "Isle") == "the Isle"
+    assert SIGHT.region_name(state, "C") == "Excavation spot C"
+    assert (
+        SIGHT.words(("Beast", "Fruit token", "red Scout", "red Scout"))
+        == "a Beast, the Fruit token, red Scout ×2"
+    )
+    assert SIGHT.words(()) == "nothing"
+
+
+def test_an_unsure_piece_never_plays_a_move_alone() -> None:
+    """A Scout read with low confidence makes its place unsure: the move is asked, not played."""
+    state = start(3, names="Bob,Alice,Carol")
+    after = play(state, "place Garden")
+    picture: dict[str, Any] = dict(SIGHT.expected(after))
+    result = infer(GAME, SIGHT, state, Seen(picture, frozenset({"Garden"})))
+    assert not isinstance(result, Found)
