@@ -251,10 +251,12 @@ class TableLoop:
     def drawn(self, image: Any) -> Any:
         """`image` with the board's regions and what the loop last read drawn on it."""
         with self._lock:
-            observation, reader = self.state.observation, self._reader
+            observation, reader, session = self.state.observation, self._reader, self.table.session
         if observation is None or reader is None:
             return image
-        return draw(image, observation, reader[1].profile)
+        sight = session.game.sight if session is not None else None
+        routes = sight.routes(session.state) if sight is not None and session is not None else ()
+        return draw(image, observation, reader[1].profile, routes)
 
     def recalibrate(self) -> None:
         """READ held: find the board again from scratch (it was moved, or a marker replaced)."""

@@ -20,7 +20,7 @@ from companion.games.turris.render import TurrisRenderer
 from companion.games.turris.sight import TurrisSight
 from companion.inference import Desync, Found, NoChange, infer
 from tests.test_turris_game import GAME, play, start
-from vision.pipeline import TableReader
+from vision.pipeline import TableReader, draw
 from vision.profiles import load_profile
 from vision.render import render
 
@@ -205,3 +205,42 @@ def test_an_unsure_piece_never_plays_a_move_alone() -> None:
     picture: dict[str, Any] = dict(SIGHT.expected(after))
     result = infer(GAME, SIGHT, state, Seen(picture, frozenset({"Garden"})))
     assert not isinstance(result, Found)
+
+
+def test_the_beasts_path_is_drawn_on_the_camera_picture() -> None:
+    """2) Plot Path example: the Pain on the right Crossroad targets the Brink; Carol (First
+    Player) chooses the way through the Circle; with the Altar token on its spot it moves 2
+    steps ("3) Move Beast" example). Before NEXT the picture shows the plotted path; after it,
+    an arrow along the places the Pain moved through, for the players to move the miniature;
+    the first player action clears it."""
+    state = start(3, names="Alice,Bob,Carol", first="3")
+    state = with_scouts(state, (0, "Brink"))
+    state = beast_phase(state, Pain="Crossroad East")
+    state = replace(state, table=replace(state.table, altar="Pain", speed_token="Pain"))
+    asked = play(state, "beast Pain")
+    assert asked.ask is not None and asked.ask.who == 2
+    assert SIGHT.routes(asked) == ()  # the way is not chosen yet
+    chosen = replace(asked, ask=None, answers=("via Circle",))
+    assert [(r.regions, r.planned) for r in SIGHT.routes(chosen)] == [
+        (("Crossroad East", "Circle", "Brink"), True)
+    ]
+    moved = play(asked, "answer via Circle")
+    assert moved.table.beast("Pain").location == "Brink"
+    assert [(r.label, r.regions, r.planned) for r in SIGHT.routes(moved)][0] == (
+        "move the Pain",
+        ("Crossroad East", "Circle", "Brink"),
+        False,
+    )
+    camera = Camera(11, moved)
+    frame, _ = render(camera.renderer.scene(SIGHT.expected(moved)), seed=1)
+    observation = camera.reader.read(frame)
+    plain = draw(frame, observation, camera.reader.profile)
+    drawn = draw(frame, observation, camera.reader.profile, SIGHT.routes(moved))
+    arrow = np.all(drawn == (40, 40, 230), axis=2) & ~np.all(plain == (40, 40, 230), axis=2)
+    assert arrow.sum() > 200, "the arrow is drawn"
+
+
+def test_the_arrows_go_once_a_player_acts() -> None:
+    state = replace(start(3), trails=(("Pain", ("A", "Garden")),))
+    assert [r.label for r in SIGHT.routes(state)] == ["move the Pain"]
+    assert SIGHT.routes(play(state, "gather ichor")) == ()

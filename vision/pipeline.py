@@ -15,7 +15,7 @@ from .frames import as_bgr
 from .profiles import Profile, Region
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .tokens import TOKEN_PX_PER_MM, read_tokens
-from .types import BoardPose, DieReading, Observation
+from .types import BoardPose, DieReading, Observation, Route
 
 
 @dataclass(frozen=True)
@@ -119,11 +119,15 @@ def read_table(
     return TableReader(profile, config).read(frame)
 
 
-def draw(frame: object, observation: Observation, profile: Profile | None = None) -> np.ndarray:
-    """The frame with what was seen drawn on it, for people to check."""
+def draw(
+    frame: object, observation: Observation, profile: Profile | None = None, routes: tuple[Route, ...] = ()
+) -> np.ndarray:
+    """The frame with what was seen drawn on it, for people to check, and the routes the
+    game wants shown (a Beast's path)."""
     image = as_bgr(frame).copy()
     if observation.pose is not None and profile is not None:
         draw_regions(image, observation.pose, profile)
+        draw_routes(image, observation.pose, profile, routes)
         labels = [(s.region, f"{s.color} {''.join(map(str, s.discs))}") for s in observation.stacks]
         labels += [
             (t.region, f"{t.color[:1] if t.color else '?'}{t.kind[:1].upper()}") for t in observation.tokens
@@ -143,3 +147,24 @@ def draw(frame: object, observation: Observation, profile: Profile | None = None
         text = str(d.value) if d.kind == "d6" else f"{d.kind}:{d.value}"
         cv2.putText(image, text, (x - r, y - r - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2)
     return image
+
+
+def draw_routes(image: np.ndarray, pose: BoardPose, profile: Profile, routes: tuple[Route, ...]) -> None:
+    """Each route from region centre to region centre (in place): a plan as a thin line, a
+    move to make as thick arrows, its label at the start. Regions the profile lacks are
+    left out."""
+    known = {r.name for r in profile.regions}
+    for route in routes:
+        names = [n for n in route.regions if n in known]
+        if len(names) < 2:
+            continue
+        points = to_frame(pose, np.array([profile.region(n).centre() for n in names])).astype(int)
+        colour = (0, 215, 255) if route.planned else (40, 40, 230)
+        for a, b in zip(points[:-1], points[1:]):
+            if route.planned:
+                cv2.line(image, tuple(a), tuple(b), colour, 2, cv2.LINE_AA)
+            else:
+                cv2.arrowedLine(image, tuple(a), tuple(b), colour, 4, cv2.LINE_AA, tipLength=0.2)
+        at = (int(points[0][0]) - 20, int(points[0][1]) - 12)
+        cv2.putText(image, route.label, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 4)
+        cv2.putText(image, route.label, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2)

@@ -69,3 +69,14 @@ class Observation:
     pose: BoardPose | None = None
     settled: bool = True
     timings_ms: dict[str, float] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way across the board to draw on the camera picture (a Beast's plotted path, the
+    places it moved through): region names in order, with a label at the start."""
+
+    label: str
+    regions: tuple[str, ...]
+    planned: bool = False
+    """A plan (a thin line) rather than a move to make on the table (arrows)."""

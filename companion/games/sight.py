@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from vision.types import DieReading, Observation
+from vision.types import DieReading, Observation, Route
 
 Picture = Mapping[str, Hashable]
 
@@ -100,6 +100,10 @@ class Sight:
         drawn and rolled so far are among the dice seen): lets inference follow a chain of
         them. False: such chains are not followed."""
         return False
+
+    def routes(self, state: Any) -> tuple[Route, ...]:
+        """Ways across the board to draw on the camera picture now (a Beast's path)."""
+        return ()
 
     def setup_profile(self, players: int) -> str | None:
         """The vision profile of a table being set up (no state yet); None: not read."""

@@ -25,6 +25,7 @@ RESOURCES = ("I", "K", "R", "W")
 BETRAYERS = -1
 """Solo mode: the seat of the Betrayers' Scouts."""
 DESPAIR_TAKES = ("K", "R", "W")
+PLOT_PATH, MOVE_BEAST = "2. Beast Phase, 2) Plot Path", "2. Beast Phase, 3) Move Beast"
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,9 @@ class Table:
 class Event:
     text: str
     rule: str
+    path: tuple[str, ...] = ()
+    """A Plot Path event: the places plotted, from the Beast's; a Move Beast event: the places
+    it moves through (for drawing on the camera picture)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ def _act(board: Board, table: Table, name: str, given: Answers, events: list[Eve
         events.append(
             Event(
                 f"The {name} is flipped: it does not move, and is turned upright",
-                "2. Beast Phase, 3) Move Beast",
+                MOVE_BEAST,
             )
         )
         return _set_beast(table, replace(beast, flipped=False))
@@ -282,9 +286,7 @@ def _plot_path(
     assert beast.location is not None
     paths = board.shortest_paths(beast.location, target, table.gone(beast.location))
     if not paths:
-        events.append(
-            Event(f"The {beast.name} has no way to the {target} and stays", "2. Beast Phase, 2) Plot Path")
-        )
+        events.append(Event(f"The {beast.name} has no way to the {target} and stays", PLOT_PATH))
         return (beast.location,)
     names = {" then ".join(p[1:-1]) or "directly": p for p in paths}
     if len(paths) > 1:
@@ -292,7 +294,7 @@ def _plot_path(
             table.first,
             f"Which way does the {beast.name} go to the {target}? (equally short)",
             tuple(f"via {n}" for n in names),
-            "2. Beast Phase, 2) Plot Path",
+            PLOT_PATH,
         )
         path = names[chosen.removeprefix("via ")]
     else:
@@ -300,12 +302,7 @@ def _plot_path(
     if len(path) > 1:
         route = " -> ".join(path)
         steps = f"{len(path) - 1} step{'s' if len(path) > 2 else ''}"
-        events.append(
-            Event(
-                f"The {beast.name} plots {route} ({steps}, pieces ignored)",
-                "2. Beast Phase, 2) Plot Path",
-            )
-        )
+        events.append(Event(f"The {beast.name} plots {route} ({steps}, pieces ignored)", PLOT_PATH, path))
     return path
 
 
@@ -319,7 +316,7 @@ def speed(table: Table, beast: Beast) -> int:
 def _move(table: Table, beast: Beast, path: tuple[str, ...], events: list[Event]) -> tuple[Table, str]:
     """Up to its speed along the path; it may pass through another Beast but never stop
     with one, and it stops early where a Scout is."""
-    rule = "2. Beast Phase, 3) Move Beast"
+    rule = MOVE_BEAST
     start = path[0]
     if len(path) == 1:
         return table, start
@@ -345,7 +342,8 @@ def _move(table: Table, beast: Beast, path: tuple[str, ...], events: list[Event]
         Event(
             f"The {beast.name} moves {moved} step{'s' if moved > 1 else ''} to the {end} ({how})"
             + (f"; {note}" if note else ""),
-            rule,
+            MOVE_BEAST,
+            path[: moved + 1],
         )
     )
     return _set_beast(table, replace(beast, location=end)), end

@@ -22,6 +22,7 @@ from .actions import ActionStep, collect_rewards, force_revive_cost, gather_icho
 from .actions import why_not_place as _why_not_place
 from .beasts import (
     BEASTS,
+    MOVE_BEAST,
     RESOURCES,
     Ask,
     Scout,
@@ -147,6 +148,9 @@ class TurrisState:
     """Solo: Damaged tiles on the Tower rooms."""
     result: str = ""
     """Solo, at the end: "won" or "lost"."""
+    trails: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The Beasts' moves since the last player action: (Beast, the places it moved through),
+    for the camera picture (the players move the miniatures after NEXT)."""
     removals_from: int = 0
     """Once the Endgame is triggered: the first round whose Beast Phase ends with a Beast
     leaving ("ENDGAME": this round if triggered before its Beast Phase, else the next)."""
@@ -444,7 +448,7 @@ def _after_action(state: TurrisState) -> TurrisState:
     if state.phase == OVER:  # solo: the game ends the moment someone reaches 40
         return state
     step = replace(state.step, actions_left=state.step.actions_left - 1)
-    return replace(state, step=step, phase=ACTION if step.actions_left else MISSION)
+    return replace(state, step=step, phase=ACTION if step.actions_left else MISSION, trails=())
 
 
 def _end_turn(state: TurrisState) -> TurrisState:
@@ -516,8 +520,9 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
     if turn.ask:
         return replace(state, answers=answers, ask=turn.ask)
     log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in turn.events))
+    moved = tuple((BEASTS[state.beast], e.path) for e in turn.events if e.rule == MOVE_BEAST and e.path)
     before_table, before = state.table, tuple(t.prestige for t in state.tallies)
-    state = replace(state, table=turn.table, answers=(), ask=None, log=log)
+    state = replace(state, table=turn.table, answers=(), ask=None, log=log, trails=(*state.trails, *moved))
     for seat in before_table.turn_order():  # Devoured Scouts: Council rewards in turn order
         steps = turn.table.tribes[seat].council - before_table.tribes[seat].council
         if steps:

@@ -16,12 +16,13 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import cast
 
-from vision.types import Observation
+from vision.types import Observation, Route
 
 from ..sight import UNSURE, Seen, Sight
-from .beasts import BETRAYERS
+from .beasts import BEASTS, BETRAYERS, PLOT_PATH, beast_turn
 from .board import default_board
-from .game import TurrisState
+from .game import BEAST as BEAST_PHASE
+from .game import CARD_BEAST, TurrisState
 from .setup import COLOURS
 
 BEAST, FRUIT = "Beast", "Fruit token"
@@ -85,6 +86,17 @@ class TurrisSight(Sight):
             if token.confidence <= UNSURE:
                 unsure.add(token.region)
         return Seen({place: tuple(sorted(p)) for place, p in pieces.items()}, frozenset(unsure))
+
+    def routes(self, state: TurrisState) -> tuple[Route, ...]:
+        """The Beasts' moves since the last player action, as arrows (the miniatures to move),
+        and the path plotted for the Beast that acts next, as a line ("2) Plot Path")."""
+        moved = tuple(Route(f"move the {name}", path) for name, path in state.trails)
+        if state.phase not in (BEAST_PHASE, CARD_BEAST) or state.beast >= len(BEASTS):
+            return moved
+        name = BEASTS[state.beast]
+        turn = beast_turn(default_board(), state.table, name, state.answers, state.phase == BEAST_PHASE)
+        plotted = next((e.path for e in turn.events if e.rule == PLOT_PATH and e.path), ())
+        return (*moved, Route(f"the {name}'s path", plotted, planned=True)) if plotted else moved
 
     def words(self, value: Hashable) -> str:
         """ "a Beast, red Scout ×2", or "nothing"."""
