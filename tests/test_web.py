@@ -133,6 +133,32 @@ def test_a_game_without_a_drawn_board_shows_its_lines(client: FlaskClient) -> No
     assert "Scouts: 4 in reserve, 0 in the Graveyard" in page and "place Guild" in page
 
 
+def test_a_cards_effect_is_adjusted_from_the_page(client: FlaskClient) -> None:
+    """Turris's cards are not in the rulebook: the page offers `adjust CHANGE: WHY`, and the
+    change is played like a move (refused with the rule when the rules forbid it)."""
+    status, snap = command(
+        client,
+        {"command": "new", "game": "turris", "players": 2, "options": {"names": "Ana,Ben", "first": "1"}},
+    )
+    while snap["to_move"] == "chance":
+        status, snap = command(
+            client, {"command": "move", "move": snap["moves"][0], "state_id": snap["state_id"]}
+        )
+    page = client.get("/").data.decode()
+    assert "A card changed something: adjust" in page and "adjust Alice +2K -1I +3P: Tactics card" in page
+    form = {"command": "move", "move": "adjust Ana +2K: Tactics card", "state_id": str(snap["state_id"])}
+    assert client.post("/command", data=form).status_code == 303
+    assert "Resources: 3 I, 2 K, 0 R, 0 W" in client.get("/").data.decode()
+    refused = {"command": "move", "move": "adjust Ana -9K: oops", "state_id": str(snap["state_id"] + 1)}
+    response = client.post("/command", data=refused)
+    assert response.status_code == 409 and b"fewer than none" in response.data
+    assert (
+        b"A card changed something"
+        not in client.post("/command", data={"command": "new", "game": "amharb", "players": "2"}).data
+        and "A card changed something" not in client.get("/").data.decode()
+    )
+
+
 @pytest.mark.parametrize("name", ["amharb", "arkhanos", "tower", "turris", "yuggoth"])
 def test_every_game_has_a_page(client: FlaskClient, name: str) -> None:
     """Each registered game starts from the page and shows its table, moves and score sheet."""

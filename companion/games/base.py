@@ -155,6 +155,9 @@ class Game(ABC, Generic[S, M]):
     """How errors name a state of this game: "an Am'harb state"."""
     sight: Sight | None = None
     """How the camera reads this game's table (None: the game is kept by hand)."""
+    adjustments: tuple[str, ...] = ()
+    """Examples of `adjust CHANGE: WHY` moves, for games whose cards the companion cannot
+    know (the page offers a form); empty: the game has none."""
 
     @abstractmethod
     def initial_state(self, setup: Setup) -> S: ...

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import BadState, Game, ScoreSheet, ScoreSource, SeatView, Standing, TableView
+from ..base import BadState, Game, IllegalMove, ScoreSheet, ScoreSource, SeatView, Standing, TableView
+from .adjust import EXAMPLES, adjust
 from .beasts import BEASTS, BETRAYERS, RESOURCES, speed
 from .board import default_board
 from .ending import ROOM_PRESTIGE, standings
@@ -87,7 +88,21 @@ class TurrisGame(Game[TurrisState, Move]):
             return Move("collect", "+".join(sorted(names.get(p.lower(), p) for p in move.what.split("+"))))
         return move
 
+    adjustments = EXAMPLES
+    """Card effects the players apply themselves: `adjust CHANGE: WHY` (adjust.py)."""
+
+    def apply(self, state: TurrisState, move: Move) -> TurrisState:
+        """A move of the rules, or an `adjust` (not among the legal moves: any change a card
+        may make, checked by adjust.py)."""
+        if move.verb == "adjust":
+            if to_move(state) is None:
+                raise IllegalMove("the game is over", RULEBOOK)
+            return adjust(default_board(), state, move.what)
+        return super().apply(state, move)
+
     def apply_unchecked(self, state: TurrisState, move: Move) -> TurrisState:
+        if move.verb == "adjust":
+            return adjust(default_board(), state, move.what)
         return apply_move(default_board(), state, move)
 
     def explain_illegal(self, state: TurrisState, move: Move) -> Any:
@@ -109,6 +124,13 @@ class TurrisGame(Game[TurrisState, Move]):
                 tuple(t.rooms for t in tallies),
                 tuple(t.room_prestige for t in tallies),
                 f"{ROOM_PRESTIGE['Grove']} Prestige for a room built from the Grove",
+            ),
+            ScoreSource(
+                "Cards and other effects",
+                "05 General Rules, Minor Rules and Clarifications",
+                tuple(t.other_prestige for t in tallies),
+                tuple(t.other_prestige for t in tallies),
+                "Prestige the players adjusted for a card's effect ('adjust')",
             ),
         )
         prestige = [t.prestige for t in tallies]
@@ -226,6 +248,11 @@ def check_state(state: TurrisState) -> None:
         fail("phase, turns_taken or first is out of range")
     if state.phase == BEAST and not 0 <= state.beast < len(BEASTS):
         fail("beast is out of range")
+    if state.future_first is not None and not 0 <= state.future_first < n:
+        fail("future_first is not a seat")
+    name, _, to = state.moving.partition(">")
+    if state.moving and (name not in BEASTS or to not in board.every or state.ask is None):
+        fail("moving is 'Beast>place' and waits for an answer")
     if {b.name for b in state.table.beasts} != set(BEASTS):
         fail("the four Beasts are Pain, Delusion, Despair and Harrow")
     places = set(board.every)

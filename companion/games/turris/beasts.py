@@ -176,6 +176,37 @@ def beast_turn(
     return Turn(table, tuple(events))
 
 
+def beast_moved(board: Board, table: Table, name: str, to: str, answers: tuple[str, ...] = ()) -> Turn:
+    """A Beast moved by an effect (a Mission's "moving a Beast one step in any direction",
+    "2) Complete Mission Step" example): it resolves its effect where it lands, as in the
+    Beast Phase ("Beasts resolve their effects upon moving into a Location with 1 or more
+    Scouts"), the Harrow only Devouring ("Should the Harrow move in any other phase of the
+    round, the Chain Attack is not enabled")."""
+    events: list[Event] = []
+    given = Answers(answers)
+    beast = table.beast(name)
+    rule = "2) Complete Mission Step, example; 05 General Rules, Minor Rules and Clarifications"
+    events.append(
+        Event(
+            f"The {name} is moved from the {beast.location} to the {to} by an effect",
+            rule,
+            (str(beast.location), to),
+        )
+    )
+    moved = _set_beast(table, replace(beast, location=to))
+    try:
+        if moved.scouts_at(to):
+            if name in ("Pain", "Harrow"):
+                moved, _ = _devour(board, moved, name, to, given, events)
+            elif name == "Delusion":
+                moved = _delude(board, moved, to, given, events)
+            else:
+                moved = _despair(board, moved, to, given, events)
+    except NeedAnswer as need:
+        return Turn(table, tuple(events), need.ask)
+    return Turn(moved, tuple(events))
+
+
 def _act(board: Board, table: Table, name: str, given: Answers, events: list[Event], chain: bool) -> Table:
     beast = table.beast(name)
     if beast.location is None:

@@ -22,12 +22,14 @@ from .actions import ActionStep, collect_rewards, force_revive_cost, gather_icho
 from .actions import why_not_place as _why_not_place
 from .beasts import (
     BEASTS,
-    MOVE_BEAST,
+    PLOT_PATH,
     RESOURCES,
     Ask,
     Scout,
     Table,
     Tribe,
+    Turn,
+    beast_moved,
     beast_turn,
     cleanup,
     no_beasts_left,
@@ -151,6 +153,11 @@ class TurrisState:
     trails: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """The Beasts' moves since the last player action: (Beast, the places it moved through),
     for the camera picture (the players move the miniatures after NEXT)."""
+    moving: str = ""
+    future_first: int | None = None
+    """The seat holding the Future First Player card this round (`adjust`): First Player at
+    the Cleanup Phase."""
+    """A Beast moved by an effect ("Pain>Forge", `adjust`) whose effect waits for `ask`'s answer."""
     removals_from: int = 0
     """Once the Endgame is triggered: the first round whose Beast Phase ends with a Beast
     leaving ("ENDGAME": this round if triggered before its Beast Phase, else the next)."""
@@ -193,6 +200,7 @@ VERBS = (
     "answer",
     "betrayers move",
     "card",
+    "adjust",
 )
 BARE = ("gather ichor", "force revive", "no mission", "build room", "no room", "betrayers move")
 """Verbs that name nothing more."""
@@ -212,13 +220,16 @@ def parse_move(text: str) -> Move:
             return Move(verb, what)
     raise BadMoveText(
         f"{text!r} is not a Turris move (e.g. 'place Guild', 'collect Grove+Nest', 'gather ichor', "
-        "'force revive', 'complete 2K+1R=3', 'no mission', 'build room', 'beast Pain', 'answer Circle')"
+        "'force revive', 'complete 2K+1R=3', 'no mission', 'build room', 'beast Pain', 'answer Circle', "
+        "'adjust Alice +2K: Tactics card')"
     )
 
 
 def to_move(state: TurrisState) -> int | str | None:
     if state.phase == OVER:
         return None
+    if state.moving and state.ask:
+        return state.ask.who
     if state.phase in (REFILL, CARD):
         return "chance"
     if state.phase == BETRAYER:
@@ -256,6 +267,8 @@ def legal_moves(board: Board, state: TurrisState) -> tuple[Move, ...]:
     phase = state.phase
     if phase == OVER:
         return ()
+    if state.moving and state.ask:
+        return tuple(Move("answer", o) for o in state.ask.options)
     if phase == REFILL:
         return tuple(Move("draw", m) for m in sorted(set(state.deck)))
     if phase == CARD:
@@ -519,15 +532,7 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
     turn = beast_turn(board, state.table, BEASTS[state.beast], answers, beast_phase=not card)
     if turn.ask:
         return replace(state, answers=answers, ask=turn.ask)
-    log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in turn.events))
-    moved = tuple((BEASTS[state.beast], e.path) for e in turn.events if e.rule == MOVE_BEAST and e.path)
-    before_table, before = state.table, tuple(t.prestige for t in state.tallies)
-    state = replace(state, table=turn.table, answers=(), ask=None, log=log, trails=(*state.trails, *moved))
-    for seat in before_table.turn_order():  # Devoured Scouts: Council rewards in turn order
-        steps = turn.table.tribes[seat].council - before_table.tribes[seat].council
-        if steps:
-            state = _advance_council(state, seat, steps, already=True)
-    state = _prestige_changed(state, before)
+    state = _take_turn(state, turn, BEASTS[state.beast])
     if state.phase == OVER:
         return state
     if card:
@@ -538,17 +543,50 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
     return _end_round(state)
 
 
+def _resolve_moved(board: Board, state: TurrisState, answers: tuple[str, ...]) -> TurrisState:
+    """A Beast moved by an effect (`adjust`), once every question of its effect is answered."""
+    name, _, to = state.moving.partition(">")
+    turn = beast_moved(board, state.table, name, to, answers)
+    if turn.ask:
+        return replace(state, answers=answers, ask=turn.ask)
+    return replace(_take_turn(state, turn, name), moving="")
+
+
+def _take_turn(state: TurrisState, turn: Turn, name: str) -> TurrisState:
+    """A Beast's finished turn on the state: its events in the log, its way in the trails,
+    the Council rewards of the Scouts it Devoured (in turn order from the First Player), the
+    Prestige thresholds."""
+    log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in turn.events))
+    moved = tuple((name, e.path) for e in turn.events if e.path and e.rule != PLOT_PATH)
+    before_table, before = state.table, tuple(t.prestige for t in state.tallies)
+    state = replace(state, table=turn.table, answers=(), ask=None, log=log, trails=(*state.trails, *moved))
+    for seat in before_table.turn_order():  # Devoured Scouts: Council rewards in turn order
+        steps = turn.table.tribes[seat].council - before_table.tribes[seat].council
+        if steps:
+            state = _advance_council(state, seat, steps, already=True)
+    return _prestige_changed(state, before)
+
+
 def _end_round(state: TurrisState) -> TurrisState:
     table, log = state.table, state.log
     if state.removals_from and state.round >= state.removals_from:
         table, removed = remove_next_beast(table)
         if removed:
             log = (*log, f"Endgame: the {removed} leaves the board")
-    table = cleanup(table)
+    table = cleanup(table, state.future_first)
     log = (*log, f"Cleanup: the Altar token moves to the {table.altar}'s spot")
     if no_beasts_left(table):
         return replace(state, table=table, log=(*log, "No Beast is left: the game ends"), phase=OVER)
-    return replace(state, table=table, log=log, phase=ACTION, round=state.round + 1, turns_taken=0, beast=0)
+    return replace(
+        state,
+        table=table,
+        log=log,
+        phase=ACTION,
+        round=state.round + 1,
+        turns_taken=0,
+        beast=0,
+        future_first=None,
+    )
 
 
 def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
@@ -579,6 +617,8 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         return replace(state, phase=CARD_BEAST, beast=BEASTS.index(name))
     if verb == "beast":
         return _resolve_beast(board, state, ())
+    if verb == "answer" and state.moving:
+        return _resolve_moved(board, state, (*state.answers, move.what))
     if verb == "answer":
         return _resolve_beast(board, state, (*state.answers, move.what))
     tribe = state.table.tribes[seat]
