@@ -60,6 +60,9 @@ class Desync:
     """No legal move puts the table as it is: the players put it right or correct the game."""
 
     differences: tuple[Difference, ...]
+    untold: tuple[Any, ...] = ()
+    """Moves now legal that the camera cannot see (a Gather Ichor, a power declined): one of
+    them, not told, may be why no move explains the table."""
 
 
 Inference = NoChange | Found | Ambiguous | Desync
@@ -141,16 +144,19 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
             why = "the dice as read: right? (NEXT takes them)"
             return Ambiguous((Candidate(chain, int(any(d.unsure for d in changed))),), changed, why)
     fits: list[tuple[int, int, tuple[Any, ...]]] = []  # (doubts, length, moves)
+    hidden: list[Any] = []
     for move in next_moves(game, state):
         after = game.apply_unchecked(state, move)
         picture = sight.expected(after)
         if picture == now:  # nothing to see: a hidden move, perhaps before a visible one
+            hidden.append(move)
             for second in next_moves(game, after):
                 _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
         else:
             _judge(fits, sight, after, seen, (move,), now, picture)
     if not fits:
-        return NoChange() if not certain else Desync(changed)
+        untold = tuple(hidden) if game.to_move(state) != CHANCE else ()
+        return NoChange() if not certain else Desync(changed, untold)
     fits.sort(key=lambda fit: (fit[0], fit[1]))
     candidates = tuple(Candidate(moves, doubts) for doubts, _, moves in fits)
     if not certain:

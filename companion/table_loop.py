@@ -37,6 +37,8 @@ AGREE = 2
 bad frame is never enough (the readings of the still frames are the ones compared)."""
 STILL_FRAMES = 2
 """Frames without movement before the table counts as still (0.2 s at 10 frames a second)."""
+UNTOLD = 6
+"""The most moves the camera cannot see that a desync offers ("was it one of these?")."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,11 @@ class LoopState:
                 "evidence": [difference(d) for d in self.question.evidence],
             }
         elif isinstance(self.question, Desync):
-            question = {"kind": "desync", "differences": [difference(d) for d in self.question.differences]}
+            question = {
+                "kind": "desync",
+                "differences": [difference(d) for d in self.question.differences],
+                "untold": [text(m) for m in self.question.untold[:UNTOLD]],
+            }
         if question is not None:  # one short name per question: the page reloads when it changes
             question["key"] = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()[:12]
         return {
@@ -254,8 +260,9 @@ class TableLoop:
             observation, reader, session = self.state.observation, self._reader, self.table.session
         if observation is None or reader is None:
             return image
-        sight = session.game.sight if session is not None else None
-        routes = sight.routes(session.state) if sight is not None and session is not None else ()
+        routes = ()
+        if session is not None and session.game.sight is not None:
+            routes = session.game.sight.routes(session.snapshot()[0])
         return draw(image, observation, reader[1].profile, routes)
 
     def recalibrate(self) -> None:

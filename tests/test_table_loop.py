@@ -205,6 +205,13 @@ def test_a_hand_over_the_table_keeps_the_question_open(tmp_path: Path, two_table
     stray = next(d for d in said["differences"] if d["region"] == "cell/7/0")
     colour = table.session.state.players[1].colour
     assert (stray["name"], stray["expected"], stray["seen"]) == ("a1", "blue resource", f"{colour} priest")
+    state = table.session.state
+    unseen = [
+        str(m)
+        for m in GAME.legal_moves(state)
+        if SIGHT.expected(GAME.apply(state, m)) == SIGHT.expected(state)
+    ]
+    assert said["untold"] == unseen[:6], "the moves the camera cannot see, offered as the reason"
     assert loop.see(hand_over(two_tables["wrong"])).status == "moving"
     assert loop.state.question == question
     assert show(loop, two_tables["wrong"]) == "desync"

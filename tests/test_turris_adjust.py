@@ -109,20 +109,60 @@ def test_resources_and_prestige_and_the_excavation_refresh() -> None:
     "text, why",
     [
         ("adjust Alice -4I: Tactics card", "fewer than none"),
-        ("adjust Pain to Crossroad West: card", None),  # Beasts may end on Crossroads
         ("adjust Alice scout reserve to Crossroad West: card", "Crossroad"),
         ("adjust Pain to A: card", "is in the A"),
-        ("adjust future first Bob: card", None),
+        ("adjust Pain to Guild: card", "already"),
         ("adjust damaged -1: card", "solo"),
+        # 2 players: C and D have no site ("EXCAVATION SITES": "Scouts and tokens of any kind
+        # may never be Placed or moved into such locations"; Beasts may not move into them)
+        ("adjust fruit D: card", "no site"),
+        ("adjust Alice scout reserve to C: card", "no site"),
+        ("adjust Despair to D: card", "no site|is in the D"),
     ],
 )
-def test_what_the_rules_still_forbid(text: str, why: str | None) -> None:
+def test_what_the_rules_still_forbid(text: str, why: str) -> None:
     state = with_table(start(2, names="Alice,Bob"), Pain="Guild", Delusion="A")
-    if why is None:
+    with pytest.raises(IllegalMove, match=why):
         play(state, text)
-    else:
-        with pytest.raises(IllegalMove, match=why):
-            play(state, text)
+
+
+def test_beasts_may_end_on_crossroads_and_anyone_may_take_the_future_first_player_card() -> None:
+    """3) Move Beast: "Beasts can end their movement on Crossroads"."""
+    state = with_table(start(2, names="Alice,Bob"), Pain="Guild")
+    assert play(state, "adjust Pain to Crossroad West: card").table.beast("Pain").location == "Crossroad West"
+    assert play(state, "adjust future first Bob: card").future_first == 1
+
+
+def test_names_with_spaces_and_shared_beginnings() -> None:
+    state = start(3, names="Al,Al Smith,Fruit Bat")
+    after = play(state, "adjust al smith +1k: card", "adjust Fruit Bat +1W: card", "adjust Al +1R: card")
+    assert [t.resources for t in after.table.tribes] == [(3, 0, 1, 0), (3, 1, 0, 0), (3, 0, 0, 1)]
+
+
+def test_a_despair_moved_by_a_card_takes_a_resource() -> None:
+    """The Despair: a player discards K/R/W for each Scout, else Ichor."""
+    state = with_table(start(2, names="Alice,Bob"), ((1, "Forge"),), Despair="Guild")
+    after = play(state, "adjust Despair to Forge: Mission")
+    assert after.table.tribes[1].resources == (2, 0, 0, 0) and after.table.scouts == (Scout(1, "Forge"),)
+
+
+def test_a_card_moved_beast_waiting_for_an_answer_survives_json_and_undo(tmp_path: Path) -> None:
+    store = Store(tmp_path / "companion.sqlite3")
+    session = Session.start(store, "turris", 3, {"names": "Alice,Bob,Carol", "first": "1", "seed": "3"})
+    while GAME.to_move(session.state) == "chance":
+        session.play(str(GAME.legal_moves(session.state)[0]), session.state_id)
+    session.play("place Spire", session.state_id)
+    session.play("adjust future first Bob: took the card", session.state_id)
+    session.play("adjust Delusion to Spire: Tactics card", session.state_id)
+    waiting = session.state
+    assert waiting.moving == "Delusion>Spire" and waiting.future_first == 1
+    assert GAME.state_from_json(GAME.state_to_json(waiting)) == waiting
+    with pytest.raises(IllegalMove, match="Alice is to answer first"):
+        session.play("place Guild", session.state_id)
+    session.undo(session.state_id)
+    assert not session.state.moving and session.state.table.beast("Delusion").location == "B"
+    again = Session(Store(tmp_path / "companion.sqlite3"), session.game_id)
+    assert again.state == session.state
 
 
 @pytest.mark.parametrize("text", ["adjust Alice +2K", "adjust Alice +2Q: card", "adjust Zed +1K: card"])
@@ -143,7 +183,7 @@ def test_the_future_first_player_becomes_first_player_at_cleanup() -> None:
     passes her the First Player token in the Cleanup Phase."""
     state = start(2, names="Bob,Alice", first="1")
     state = play(state, "adjust future first Alice: took the Future First Player card")
-    last = replace(state, phase=BEAST, beast=3, table=replace(state.table, beasts=state.table.beasts))
+    last = replace(state, phase=BEAST, beast=3)
     after = play(last, "beast Harrow")
     assert after.round == 2 and after.table.first == 1 and after.future_first is None
 

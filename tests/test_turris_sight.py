@@ -23,6 +23,7 @@ from tests.test_turris_game import GAME, play, start
 from vision.pipeline import TableReader, draw
 from vision.profiles import load_profile
 from vision.render import render
+from vision.types import Route
 
 SIGHT = TurrisSight()
 
@@ -220,10 +221,6 @@ def test_the_beasts_path_is_drawn_on_the_camera_picture() -> None:
     asked = play(state, "beast Pain")
     assert asked.ask is not None and asked.ask.who == 2
     assert SIGHT.routes(asked) == ()  # the way is not chosen yet
-    chosen = replace(asked, ask=None, answers=("via Circle",))
-    assert [(r.regions, r.planned) for r in SIGHT.routes(chosen)] == [
-        (("Crossroad East", "Circle", "Brink"), True)
-    ]
     moved = play(asked, "answer via Circle")
     assert moved.table.beast("Pain").location == "Brink"
     assert [(r.label, r.regions, r.planned) for r in SIGHT.routes(moved)][0] == (
@@ -240,7 +237,47 @@ def test_the_beasts_path_is_drawn_on_the_camera_picture() -> None:
     assert arrow.sum() > 200, "the arrow is drawn"
 
 
+def test_the_path_plotted_for_the_beast_acting_next_is_drawn_before_next() -> None:
+    """2) Plot Path: the Pain in the Guild targets the Isle's Scout, 2 steps by the one
+    shortest way (through the Shrine); before NEXT the picture has that line; after it the
+    Pain has moved 1 step (speed 1) and the arrow shows that step."""
+    state = beast_phase(with_scouts(start(3), (0, "Isle")), Pain="Guild")
+    assert [(r.label, r.regions, r.planned) for r in SIGHT.routes(state)] == [
+        ("the Pain's path", ("Guild", "Shrine", "Isle"), True)
+    ]
+    after = play(state, "beast Pain")
+    assert SIGHT.routes(after)[0] == Route("move the Pain", ("Guild", "Shrine"))
+
+
+def test_no_path_is_worked_out_while_a_card_moved_beast_waits_for_an_answer() -> None:
+    """A Beast moved by a card waits for the First Player's push: the answers given are its
+    own, never the next Beast's (the picture must not fail)."""
+    state = beast_phase(with_scouts(start(3), (0, "Spire"), (1, "Isle")), Pain="Guild", Delusion="Forge")
+    waiting = play(state, "adjust Delusion to Spire: Tactics card")
+    assert waiting.moving and waiting.ask is not None
+    assert SIGHT.routes(waiting) == ()
+    answered = play(waiting, f"answer {waiting.ask.options[0]}")
+    assert [r.label for r in SIGHT.routes(answered)] == ["move the Delusion", "the Pain's path"]
+
+
 def test_the_arrows_go_once_a_player_acts() -> None:
     state = replace(start(3), trails=(("Pain", ("A", "Garden")),))
     assert [r.label for r in SIGHT.routes(state)] == ["move the Pain"]
     assert SIGHT.routes(play(state, "gather ichor")) == ()
+
+
+def test_a_move_nobody_told_is_offered_when_the_table_no_longer_fits() -> None:
+    """Bob Gathers Ichor without telling, then Places in the Garden: the camera plays the
+    Place alone (he still has an action, as far as it knows). When Alice then Places in the
+    Nest, no move explains the table: the desync offers the moves the camera cannot see
+    (Gather Ichor among them); once told, Alice's Place is found (after Bob's 'no mission')."""
+    state = start(3, names="Bob,Alice,Carol")
+    table = play(state, "gather ichor", "place Garden", "no mission", "place Nest")
+    placed = infer(GAME, SIGHT, state, Seen(SIGHT.expected(play(state, "place Garden"))))
+    assert isinstance(placed, Found) and [str(m) for m in placed.moves] == ["place Garden"]
+    now = play(state, "place Garden")
+    result = infer(GAME, SIGHT, now, Seen(SIGHT.expected(table)))
+    assert isinstance(result, Desync) and "gather ichor" in [str(m) for m in result.untold]
+    told = play(now, "gather ichor")
+    found = infer(GAME, SIGHT, told, Seen(SIGHT.expected(table)))
+    assert isinstance(found, Found) and [str(m) for m in found.moves] == ["no mission", "place Nest"]

@@ -262,6 +262,13 @@ def check_state(state: TurrisState) -> None:
     for s in state.table.scouts:
         if not (0 <= s.seat < n or (n == 1 and s.seat == BETRAYERS)) or s.location not in places:
             fail(f"a Scout of seat {s.seat} is on {s.location!r}")
+        if s.location in state.table.no_site or s.location in board.crossroads:
+            fail(f"a Scout is on {s.location!r}, where no Scout may be")
+    if state.table.fruit is not None and (
+        state.table.fruit not in board.locations + board.excavation
+        or state.table.fruit in state.table.no_site
+    ):
+        fail(f"the Fruit token is on {state.table.fruit!r}, where no token may be")
     for seat, tribe in enumerate(state.table.tribes):
         on_board = sum(1 for s in state.table.scouts if s.seat == seat)
         if tribe.reserve + tribe.graveyard + on_board != 4 or min(tribe.resources) < 0 or tribe.artifacts < 0:

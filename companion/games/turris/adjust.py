@@ -28,7 +28,7 @@ from dataclasses import replace
 from ..base import BadMoveText, IllegalMove
 from .beasts import BEASTS, RESOURCES, Scout
 from .board import Board
-from .game import TurrisState, _advance_council, _prestige_changed, _resolve_moved, _tally
+from .game import TurrisState, advance_council, prestige_changed, resolve_moved, with_tally
 
 RULE = "05 General Rules, Minor Rules and Clarifications: a card's effect takes precedence"
 EXAMPLES = (
@@ -58,8 +58,13 @@ def adjust(board: Board, state: TurrisState, text: str) -> TurrisState:
         raise IllegalMove("answer the open question first", state.ask.rule)
     low = change.lower()
     beasts = {b.lower(): b for b in BEASTS}
-    player = next((s for s, n in enumerate(state.names) if low.startswith(n.lower() + " ")), None)
-    rest = change[len(state.names[player]) + 1 :] if player is not None else ""
+    by_length = sorted(range(state.players), key=lambda s: -len(state.names[s]))
+    player = next((s for s in by_length if low.startswith(state.names[s].lower() + " ")), None)
+    if player is not None:  # a player's name first: "Fruit Bat +1K" is a player's change
+        rest = change[len(state.names[player]) + 1 :]
+        if m := re.fullmatch(r"scout (.+) to (.+)", rest, re.IGNORECASE):
+            return _note(_scout(board, state, player, m[1], m[2]), change, why)
+        return _note(_deltas(state, player, rest.replace(" ", "")), change, why)
     if m := re.fullmatch(r"fruit (.+)", low):
         return _note(_fruit(board, state, m[1]), change, why)
     if (m := re.fullmatch(r"flip (\w+)", low)) and m[1] in beasts:
@@ -80,10 +85,6 @@ def adjust(board: Board, state: TurrisState, text: str) -> TurrisState:
         return _note(replace(state, future_first=seat), change, why)
     if (m := re.fullmatch(r"(\w+) to (.+)", low)) and m[1] in beasts:
         return _beast(board, _note(state, change, why), beasts[m[1]], m[2])
-    if player is not None and (m := re.fullmatch(r"scout (.+) to (.+)", rest, re.IGNORECASE)):
-        return _note(_scout(board, state, player, m[1], m[2]), change, why)
-    if player is not None:
-        return _note(_deltas(state, player, rest.replace(" ", "")), change, why)
     raise BadMoveText(f"adjust {text!r}: not a change the companion knows; e.g. " + "; ".join(EXAMPLES))
 
 
@@ -100,7 +101,9 @@ def _place(board: Board, state: TurrisState, name: str, what: str) -> str:
         raise BadMoveText(f"there is no {name!r} on the board: {', '.join(board.every)}")
     if place in board.crossroads:
         raise IllegalMove(f"{what} cannot go onto a Crossroad", "2. Beast Phase, 4) The Delusion")
-    if place in state.table.gone():
+    if (
+        place in state.table.no_site
+    ):  # "Scouts and tokens of any kind may never be Placed or moved into such locations"
         raise IllegalMove(f"Excavation spot {place} has no site", "05 General Rules, Excavation Sites")
     return place
 
@@ -131,9 +134,13 @@ def _beast(board: Board, state: TurrisState, name: str, where: str) -> TurrisSta
     other = state.table.beast_at(to)
     if other is not None and other.name != name:
         raise IllegalMove(f"the {other.name} is in the {to}", "2. Beast Phase, 3) Move Beast")
-    if to in state.table.gone(beast.location) or to == beast.location:
-        raise IllegalMove(f"the {name} cannot be moved to the {to}", "05 General Rules, Excavation Sites")
-    return _resolve_moved(board, replace(state, moving=f"{name}>{to}", answers=()), ())
+    if to == beast.location:
+        raise IllegalMove(f"the {name} is in the {to} already", RULE)
+    if (
+        to in state.table.no_site
+    ):  # "Beasts cannot move into the locations ... which do not have an Excavation Site placed"
+        raise IllegalMove(f"Excavation spot {to} has no site", "05 General Rules, Excavation Sites")
+    return resolve_moved(board, replace(state, moving=f"{name}>{to}", answers=()), ())
 
 
 def _scout(board: Board, state: TurrisState, seat: int, source: str, target: str) -> TurrisState:
@@ -161,12 +168,13 @@ def _scout(board: Board, state: TurrisState, seat: int, source: str, target: str
     else:
         table = replace(table, scouts=(*table.scouts, Scout(seat, dst)))
     state = replace(state, table=table.with_tribe(seat, tribe))
-    return _advance_council(state, seat, 1) if dst == "graveyard" else state
+    return advance_council(state, seat, 1) if dst == "graveyard" else state
 
 
 def _deltas(state: TurrisState, seat: int, text: str) -> TurrisState:
+    text = text.upper()
     parts = DELTA.findall(text)
-    if not parts or "".join(n + k for n, k in parts) != text.upper():
+    if not parts or "".join(n + k for n, k in parts) != text:
         raise BadMoveText(f"{text!r}: write changes such as +2K -1I +1A +3P +1T +1C")
     before = tuple(t.prestige for t in state.tallies)
     tribe, tally = state.table.tribes[seat], state.tallies[seat]
@@ -195,7 +203,7 @@ def _deltas(state: TurrisState, seat: int, text: str) -> TurrisState:
         tribe, resources=(resources[0], resources[1], resources[2], resources[3]), artifacts=artifacts
     )
     state = replace(state, table=state.table.with_tribe(seat, tribe))
-    state = _tally(state, seat, other_prestige=prestige, tactics=tactics)
+    state = with_tally(state, seat, other_prestige=prestige, tactics=tactics)
     if council:
-        state = _advance_council(state, seat, council)
-    return _prestige_changed(state, before)
+        state = advance_council(state, seat, council)
+    return prestige_changed(state, before)

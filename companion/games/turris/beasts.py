@@ -107,9 +107,10 @@ class Table:
 class Event:
     text: str
     rule: str
-    path: tuple[str, ...] = ()
-    """A Plot Path event: the places plotted, from the Beast's; a Move Beast event: the places
-    it moves through (for drawing on the camera picture)."""
+    plotted: tuple[str, ...] = ()
+    """A Plot Path event: the places plotted, from the Beast's (for the camera picture)."""
+    moved: tuple[str, ...] = ()
+    """A Beast moving: the places it goes through, from the one it left."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ def beast_moved(board: Board, table: Table, name: str, to: str, answers: tuple[s
         Event(
             f"The {name} is moved from the {beast.location} to the {to} by an effect",
             rule,
-            (str(beast.location), to),
+            moved=(str(beast.location), to),
         )
     )
     moved = _set_beast(table, replace(beast, location=to))
@@ -333,7 +334,9 @@ def _plot_path(
     if len(path) > 1:
         route = " -> ".join(path)
         steps = f"{len(path) - 1} step{'s' if len(path) > 2 else ''}"
-        events.append(Event(f"The {beast.name} plots {route} ({steps}, pieces ignored)", PLOT_PATH, path))
+        events.append(
+            Event(f"The {beast.name} plots {route} ({steps}, pieces ignored)", PLOT_PATH, plotted=path)
+        )
     return path
 
 
@@ -347,7 +350,6 @@ def speed(table: Table, beast: Beast) -> int:
 def _move(table: Table, beast: Beast, path: tuple[str, ...], events: list[Event]) -> tuple[Table, str]:
     """Up to its speed along the path; it may pass through another Beast but never stop
     with one, and it stops early where a Scout is."""
-    rule = MOVE_BEAST
     start = path[0]
     if len(path) == 1:
         return table, start
@@ -366,7 +368,7 @@ def _move(table: Table, beast: Beast, path: tuple[str, ...], events: list[Event]
             break
     how = f"speed {steps}: " + ("Altar token and Beast Speed token" if steps == 2 else "no Altar bonus")
     if end == start:
-        events.append(Event(f"The {beast.name} does not move ({how}): {note}", rule))
+        events.append(Event(f"The {beast.name} does not move ({how}): {note}", MOVE_BEAST))
         return table, end
     moved = path.index(end)
     events.append(
@@ -374,7 +376,7 @@ def _move(table: Table, beast: Beast, path: tuple[str, ...], events: list[Event]
             f"The {beast.name} moves {moved} step{'s' if moved > 1 else ''} to the {end} ({how})"
             + (f"; {note}" if note else ""),
             MOVE_BEAST,
-            path[: moved + 1],
+            moved=path[: moved + 1],
         )
     )
     return _set_beast(table, replace(beast, location=end)), end

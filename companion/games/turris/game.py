@@ -22,7 +22,6 @@ from .actions import ActionStep, collect_rewards, force_revive_cost, gather_icho
 from .actions import why_not_place as _why_not_place
 from .beasts import (
     BEASTS,
-    PLOT_PATH,
     RESOURCES,
     Ask,
     Scout,
@@ -154,10 +153,10 @@ class TurrisState:
     """The Beasts' moves since the last player action: (Beast, the places it moved through),
     for the camera picture (the players move the miniatures after NEXT)."""
     moving: str = ""
+    """A Beast moved by an effect ("Pain>Forge", `adjust`) whose effect waits for `ask`'s answer."""
     future_first: int | None = None
     """The seat holding the Future First Player card this round (`adjust`): First Player at
     the Cleanup Phase."""
-    """A Beast moved by an effect ("Pain>Forge", `adjust`) whose effect waits for `ask`'s answer."""
     removals_from: int = 0
     """Once the Endgame is triggered: the first round whose Beast Phase ends with a Beast
     leaving ("ENDGAME": this round if triggered before its Beast Phase, else the next)."""
@@ -312,6 +311,12 @@ def chance_outcomes(state: TurrisState) -> tuple[tuple[Move, float], ...]:
 def explain_illegal(board: Board, state: TurrisState, move: Move) -> IllegalMove:
     """Why `move` is not legal now, with the rule."""
     actor = to_move(state)
+    if state.ask is not None:
+        return IllegalMove(
+            f"{state.names[state.ask.who]} is to answer first: {named(state, state.ask.question)} "
+            f"({', '.join(state.ask.options)})",
+            state.ask.rule,
+        )
     if state.phase == ACTION and move.verb == "place":
         if move.what not in board.every:
             return IllegalMove(f"there is no {move.what!r} on the board", "Turris: Main Board")
@@ -343,13 +348,17 @@ def explain_illegal(board: Board, state: TurrisState, move: Move) -> IllegalMove
         MISSION: "a Mission or 'no mission'",
         TRIONFI: "'build room' or 'no room'",
         REFILL: "the Mission drawn",
+        BETRAYER: "'betrayers move'",
+        CARD: "the Beast Movement card drawn",
+        CARD_BEAST: "the card's Beast's move",
         BEAST: "the Beast Phase's next step",
         OVER: "nothing",
     }[state.phase]
-    return IllegalMove(f"{move} is not possible now: {actor} is to play {expected}", RULEBOOK)
+    who = state.names[actor] if isinstance(actor, int) and 0 <= actor < state.players else actor
+    return IllegalMove(f"{move} is not possible now: {who} is to play {expected}", RULEBOOK)
 
 
-def _tally(state: TurrisState, seat: int, **changes: int) -> TurrisState:
+def with_tally(state: TurrisState, seat: int, **changes: int) -> TurrisState:
     tallies = list(state.tallies)
     tallies[seat] = replace(tallies[seat], **changes)
     return replace(state, tallies=tuple(tallies))
@@ -369,7 +378,7 @@ def _gain(state: TurrisState, seat: int, reward: str, where: str) -> TurrisState
         return _council_room(state, seat) if where == "Council" else replace(state, grove=True)
     steps = dict(parse_effect(reward)).get("C", 0)
     if steps:
-        state = _advance_council(state, seat, steps)
+        state = advance_council(state, seat, steps)
     tribe = state.table.tribes[seat]
     res = list(tribe.resources)
     for letter, n in parse_effect(reward):
@@ -378,7 +387,7 @@ def _gain(state: TurrisState, seat: int, reward: str, where: str) -> TurrisState
         elif letter == "A":
             tribe = replace(tribe, artifacts=tribe.artifacts + n)
         elif letter == "T":
-            state = _tally(state, seat, tactics=state.tallies[seat].tactics + n)
+            state = with_tally(state, seat, tactics=state.tallies[seat].tactics + n)
         elif letter == "V":
             back = min(n, tribe.graveyard)
             tribe = replace(tribe, graveyard=tribe.graveyard - back, reserve=tribe.reserve + back)
@@ -392,7 +401,7 @@ def council_spot(track: tuple[str, ...], steps: int) -> int:
     return 0 if steps == 0 else (steps - 1) % (len(track) - 1) + 1
 
 
-def _advance_council(state: TurrisState, seat: int, steps: int, already: bool = False) -> TurrisState:
+def advance_council(state: TurrisState, seat: int, steps: int, already: bool = False) -> TurrisState:
     """`seat` advances `steps` spots and takes each spot's reward in turn ("COUNCIL TRACK");
     `already`: the Beast Phase has counted the steps, only the rewards are due."""
     start = state.table.tribes[seat].council - (steps if already else 0)
@@ -419,7 +428,7 @@ def _council_room(state: TurrisState, seat: int) -> TurrisState:
     tally = state.tallies[seat]
     if not may_build_room(tally.rooms, tally.missions, _undamaged_room(state)):
         return replace(state, log=(*state.log, f"  no Tower room: {room_hint(tally)}"))
-    state = _tally(
+    state = with_tally(
         state, seat, rooms=tally.rooms + 1, room_prestige=tally.room_prestige + ROOM_PRESTIGE["Council"]
     )
     return replace(
@@ -428,7 +437,7 @@ def _council_room(state: TurrisState, seat: int) -> TurrisState:
     )
 
 
-def _prestige_changed(state: TurrisState, before: tuple[int, ...]) -> TurrisState:
+def prestige_changed(state: TurrisState, before: tuple[int, ...]) -> TurrisState:
     """The Excavation refresh at 10/20/30/40 and the Endgame trigger, after an action resolves."""
     after = tuple(t.prestige for t in state.tallies)
     new = new_excavation_thresholds(before, after, frozenset(state.passed))
@@ -469,7 +478,7 @@ def _end_turn(state: TurrisState) -> TurrisState:
     if state.phase == OVER:  # solo: the game ends the moment someone reaches 40
         return state
     seat = state.current
-    state = _tally(state, seat, tactics=min(HAND_LIMIT, state.tallies[seat].tactics))
+    state = with_tally(state, seat, tactics=min(HAND_LIMIT, state.tallies[seat].tactics))
     state = replace(state, turns_taken=state.turns_taken + 1, step=ActionStep(), grove=False)
     return _next(state)
 
@@ -543,7 +552,7 @@ def _resolve_beast(board: Board, state: TurrisState, answers: tuple[str, ...]) -
     return _end_round(state)
 
 
-def _resolve_moved(board: Board, state: TurrisState, answers: tuple[str, ...]) -> TurrisState:
+def resolve_moved(board: Board, state: TurrisState, answers: tuple[str, ...]) -> TurrisState:
     """A Beast moved by an effect (`adjust`), once every question of its effect is answered."""
     name, _, to = state.moving.partition(">")
     turn = beast_moved(board, state.table, name, to, answers)
@@ -557,14 +566,14 @@ def _take_turn(state: TurrisState, turn: Turn, name: str) -> TurrisState:
     the Council rewards of the Scouts it Devoured (in turn order from the First Player), the
     Prestige thresholds."""
     log = (*state.log, *(f"{named(state, e.text)} (Turris: {e.rule})" for e in turn.events))
-    moved = tuple((name, e.path) for e in turn.events if e.path and e.rule != PLOT_PATH)
+    moved = tuple((name, e.moved) for e in turn.events if e.moved)
     before_table, before = state.table, tuple(t.prestige for t in state.tallies)
     state = replace(state, table=turn.table, answers=(), ask=None, log=log, trails=(*state.trails, *moved))
     for seat in before_table.turn_order():  # Devoured Scouts: Council rewards in turn order
         steps = turn.table.tribes[seat].council - before_table.tribes[seat].council
         if steps:
-            state = _advance_council(state, seat, steps, already=True)
-    return _prestige_changed(state, before)
+            state = advance_council(state, seat, steps, already=True)
+    return prestige_changed(state, before)
 
 
 def _end_round(state: TurrisState) -> TurrisState:
@@ -618,7 +627,7 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
     if verb == "beast":
         return _resolve_beast(board, state, ())
     if verb == "answer" and state.moving:
-        return _resolve_moved(board, state, (*state.answers, move.what))
+        return resolve_moved(board, state, (*state.answers, move.what))
     if verb == "answer":
         return _resolve_beast(board, state, (*state.answers, move.what))
     tribe = state.table.tribes[seat]
@@ -629,7 +638,7 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         state = replace(state, table=table, step=replace(state.step, placed=True))
         if move.what in board.immediate:
             state = _gain(state, seat, dict(state.rewards).get(move.what, "-"), move.what)
-        return _prestige_changed(_after_action(state), before)
+        return prestige_changed(_after_action(state), before)
     if verb == "collect":
         places = tuple(move.what.split("+"))
         rewards = collect_rewards(board, state.table, places)
@@ -642,7 +651,7 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         for place, outcome in rewards:
             if outcome == "reward":
                 state = _gain(state, seat, dict(state.rewards).get(place, "-"), place)
-        return _prestige_changed(_after_action(state), before)
+        return prestige_changed(_after_action(state), before)
     if verb == "gather ichor":
         gain = gather_ichor_gain(state.step)
         res = tribe.resources
@@ -665,18 +674,18 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
         state = replace(
             state, table=state.table.with_tribe(seat, _spend(tribe, cost)), tableau=tuple(tableau)
         )
-        state = _tally(
+        state = with_tally(
             state, seat, mission_prestige=tally.mission_prestige + prestige, missions=tally.missions + 1
         )
-        return _after_mission(_prestige_changed(state, before))
+        return _after_mission(prestige_changed(state, before))
     if verb == "no mission":
         return _after_mission(state)
     if verb == "build room":
         tally = state.tallies[seat]
-        state = _tally(
+        state = with_tally(
             state, seat, rooms=tally.rooms + 1, room_prestige=tally.room_prestige + ROOM_PRESTIGE["Grove"]
         )
-        return _end_turn(_prestige_changed(state, before))
+        return _end_turn(prestige_changed(state, before))
     return _end_turn(state)  # no room
 
 

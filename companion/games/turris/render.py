@@ -15,7 +15,7 @@ import numpy as np
 from vision.profiles import load_profile
 from vision.render import Camera, Look, Scene, TokenSpec
 
-from .sight import BEAST, FRUIT, PROFILE
+from .sight import BEAST_PIECE, FRUIT, PROFILE
 
 BEAST_SPOT = (-26.0, -14.0)
 FRUIT_SPOT = (-26.0, 28.0)
@@ -23,7 +23,7 @@ SCOUT_SPOTS = ((12.0, -28.0), (37.0, -28.0), (12.0, 0.0), (37.0, 0.0), (12.0, 28
 LEFT_SPOTS = tuple((x - 49.0, y) for x, y in SCOUT_SPOTS)
 """Millimetres from a place's centre: six Scouts beside a Beast and the Fruit token, twelve
 on a place without them; a Crossroad holds a Beast alone, at its centre."""
-COLOURS = {BEAST: "black", FRUIT: "orange"}
+COLOURS = {BEAST_PIECE: "black", FRUIT: "orange"}
 
 
 class TurrisRenderer:
@@ -43,12 +43,14 @@ class TurrisRenderer:
         for place, what in sorted(picture.items()):
             pieces = cast(tuple[str, ...], what)
             crossroad = place.startswith("Crossroad")
-            free = BEAST not in pieces and FRUIT not in pieces
+            free = BEAST_PIECE not in pieces and FRUIT not in pieces
             scouts = iter(SCOUT_SPOTS + (LEFT_SPOTS if free else ()))
             for piece in pieces:
-                if piece == BEAST:
+                if piece == BEAST_PIECE:
                     tokens.append(
-                        TokenSpec(place, "beast", COLOURS[BEAST], (0.0, 0.0) if crossroad else BEAST_SPOT)
+                        TokenSpec(
+                            place, "beast", COLOURS[BEAST_PIECE], (0.0, 0.0) if crossroad else BEAST_SPOT
+                        )
                     )
                 elif piece == FRUIT:
                     tokens.append(TokenSpec(place, "fruit", COLOURS[FRUIT], FRUIT_SPOT))

@@ -19,13 +19,12 @@ from typing import cast
 from vision.types import Observation, Route
 
 from ..sight import UNSURE, Seen, Sight
-from .beasts import BEASTS, BETRAYERS, PLOT_PATH, beast_turn
+from .beasts import BEASTS, BETRAYERS, beast_turn
 from .board import default_board
-from .game import BEAST as BEAST_PHASE
-from .game import CARD_BEAST, TurrisState
+from .game import BEAST, CARD_BEAST, TurrisState
 from .setup import COLOURS
 
-BEAST, FRUIT = "Beast", "Fruit token"
+BEAST_PIECE, FRUIT = "Beast", "Fruit token"
 """How a place's picture names the pieces that are not a player's."""
 PROFILE = "turris"
 
@@ -62,7 +61,7 @@ class TurrisSight(Sight):
             pieces[s.location].append(scout(colour))
         for b in table.beasts:
             if b.location is not None:
-                pieces[b.location].append(BEAST)
+                pieces[b.location].append(BEAST_PIECE)
         if table.fruit is not None:
             pieces[table.fruit].append(FRUIT)
         return {place: tuple(sorted(p)) for place, p in pieces.items()}
@@ -78,7 +77,7 @@ class TurrisSight(Sight):
             if token.region not in pieces:
                 continue
             if token.kind == "beast":
-                pieces[token.region].append(BEAST)
+                pieces[token.region].append(BEAST_PIECE)
             elif token.kind == "fruit":
                 pieces[token.region].append(FRUIT)
             else:
@@ -91,11 +90,11 @@ class TurrisSight(Sight):
         """The Beasts' moves since the last player action, as arrows (the miniatures to move),
         and the path plotted for the Beast that acts next, as a line ("2) Plot Path")."""
         moved = tuple(Route(f"move the {name}", path) for name, path in state.trails)
-        if state.phase not in (BEAST_PHASE, CARD_BEAST) or state.beast >= len(BEASTS):
-            return moved
+        if state.phase not in (BEAST, CARD_BEAST) or state.beast >= len(BEASTS) or state.moving:
+            return moved  # (a Beast moved by a card waits for an answer: its answers, not this one's)
         name = BEASTS[state.beast]
-        turn = beast_turn(default_board(), state.table, name, state.answers, state.phase == BEAST_PHASE)
-        plotted = next((e.path for e in turn.events if e.rule == PLOT_PATH and e.path), ())
+        turn = beast_turn(default_board(), state.table, name, state.answers, state.phase == BEAST)
+        plotted = next((e.plotted for e in turn.events if e.plotted), ())
         return (*moved, Route(f"the {name}'s path", plotted, planned=True)) if plotted else moved
 
     def words(self, value: Hashable) -> str:
@@ -103,7 +102,7 @@ class TurrisSight(Sight):
         if not value:
             return "nothing"
         counts = Counter(cast(tuple[str, ...], value))
-        named = {BEAST: "a Beast", FRUIT: "the Fruit token"}
+        named = {BEAST_PIECE: "a Beast", FRUIT: "the Fruit token"}
         return ", ".join(
             named.get(piece, piece) if n == 1 else f"{piece} ×{n}" for piece, n in sorted(counts.items())
         )
