@@ -205,3 +205,16 @@ def test_the_adjustment_is_kept_in_the_games_history(tmp_path: Path) -> None:
     again = Session(Store(tmp_path / "companion.sqlite3"), session.game_id)
     assert str(again.history[-1]) == "adjust Alice +2K: Tactics card Scavenge"
     assert again.state.table.tribes[0].resources == (3, 2, 0, 0)
+
+
+def test_a_d12_or_d4_rolled_for_a_card_names_a_location_or_a_beast() -> None:
+    """The box has a d12 and a d4 ("02 Components"); the Locations are numbered 1-12 (solo
+    mode) and the Beasts 1-4 ("03 Setup" 3: "Pain, number 1"). A card's roll is given by its
+    number, and the page lists the numbers."""
+    state = with_table(start(2, names="Alice,Bob"), Pain="Guild")
+    assert play(state, "adjust fruit 7: Tactics card, d12 rolled 7").table.fruit == "Brink"
+    assert play(state, "adjust 1 to 2: Tactics card, d4 1, d12 2").table.beast("Pain").location == "Forge"
+    shared = GAME.describe(state).shared
+    assert any(
+        "Locations 1 Spire, 2 Forge" in line and "Beasts 1 Pain, 2 Delusion" in line for line in shared
+    )

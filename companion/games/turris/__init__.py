@@ -215,6 +215,13 @@ class TurrisGame(Game[TurrisState, Move]):
                 + ", ".join(s.location for s in table.scouts if s.seat == BETRAYERS)
                 + f" · Damaged Tower rooms {state.damaged}"
             )
+        board = default_board()
+        shared.append(
+            "For a d12 or a d4 rolled for a card: Locations "
+            + ", ".join(f"{n} {p}" for p, n in board.numbers)
+            + "; Beasts "
+            + ", ".join(f"{n} {b}" for n, b in enumerate(BEASTS, start=1))
+        )
         if state.removals_from:
             shared.append("Endgame: a Beast leaves after each Beast Phase (Harrow, Despair, Delusion, Pain)")
         if state.ask:

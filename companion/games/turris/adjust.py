@@ -9,7 +9,8 @@ to the Graveyard advances its owner's Council token, a Beast moved resolves its 
 it lands (the Harrow only Devouring), Prestige crossing 10/20/30/40 changes the Excavation
 Sites, and no piece goes onto a Crossroad or an Excavation spot without a site.
 
-CHANGE is one of (names of players, Beasts and places in any case):
+CHANGE is one of (names of players, Beasts and places in any case; a Location may be given
+by its number 1-12 and a Beast by its number 1-4, as a d12 or a d4 rolled for a card says):
     Alice +2K -1I +1A +3P +1T +1C   resources I K R W, Artifacts, Prestige, Tactics cards,
                                      Council steps (with their rewards)
     Alice scout Guild to Forge       also from/to "reserve" and "graveyard"
@@ -57,7 +58,7 @@ def adjust(board: Board, state: TurrisState, text: str) -> TurrisState:
     if state.ask:
         raise IllegalMove("answer the open question first", state.ask.rule)
     low = change.lower()
-    beasts = {b.lower(): b for b in BEASTS}
+    beasts = {b.lower(): b for b in BEASTS} | {str(n): b for n, b in enumerate(BEASTS, start=1)}
     by_length = sorted(range(state.players), key=lambda s: -len(state.names[s]))
     player = next((s for s in by_length if low.startswith(state.names[s].lower() + " ")), None)
     if player is not None:  # a player's name first: "Fruit Bat +1K" is a player's change
@@ -92,11 +93,17 @@ def _note(state: TurrisState, change: str, why: str) -> TurrisState:
     return replace(state, log=(*state.log, f"Adjusted by the players: {change} ({why}) (Turris: {RULE})"))
 
 
+def place_named(board: Board, name: str) -> str | None:
+    """A place by its name in any case, or a Location by its number 1-12 (a d12 rolled for a
+    card: the numbers of "06 Appendix 1: Solo Play", turris.toml)."""
+    by_number = {str(n): p for p, n in board.numbers}
+    return {p.lower(): p for p in board.every}.get(name.lower()) or by_number.get(name.strip())
+
+
 def _place(board: Board, state: TurrisState, name: str, what: str) -> str:
     """The board's place called `name`, if `what` may go there (not a Crossroad, not an
     Excavation spot without a site: "EXCAVATION SITES", "The Delusion")."""
-    places = {p.lower(): p for p in board.every}
-    place = places.get(name.lower())
+    place = place_named(board, name)
     if place is None:
         raise BadMoveText(f"there is no {name!r} on the board: {', '.join(board.every)}")
     if place in board.crossroads:
@@ -124,8 +131,7 @@ def _flip(state: TurrisState, name: str) -> TurrisState:
 def _beast(board: Board, state: TurrisState, name: str, where: str) -> TurrisState:
     """Moved as the card says; the Beast resolves its effect there (questions asked as in the
     Beast Phase). Beasts may end on Crossroads but never with another Beast ("3) Move Beast")."""
-    places = {p.lower(): p for p in board.every}
-    to = places.get(where.lower())
+    to = place_named(board, where)
     if to is None:
         raise BadMoveText(f"there is no {where!r} on the board: {', '.join(board.every)}")
     beast = state.table.beast(name)
