@@ -125,7 +125,7 @@ def test_complete_mission_and_refill() -> None:
     state = start(2, missions="2K=2,3W=3,1I+1R=2,4R=5,5W=6,2R=2")
     state = with_tribe(state, 0, resources=(3, 2, 0, 0))
     state = play(state, "gather ichor", "gather ichor")
-    assert moves(state) == ["complete 2K=2", "no mission"]
+    assert moves(state) == ["complete 2K=2", "no mission", "play tactics"]  # the Tactics card held
     done = play(state, "complete 2K=2")
     assert done.tallies[0].prestige == 2 and done.tallies[0].missions == 1
     assert done.table.tribes[0].resources == (6, 0, 0, 0)
@@ -377,3 +377,25 @@ def test_the_panel_follows_the_beast_phase_one_beast_at_a_time(tmp_path: Path) -
         acted.append(expected)
     assert acted == sorted(acted, key=["pain", "delusion", "despair", "harrow"].index) and acted
     panel.close()
+
+
+def test_one_tactics_card_per_action_step_and_the_stroboscope_example() -> None:
+    """1) Action Step: "You are limited to playing 1 Tactics card during your Action step.
+    However, Tactics played through the effects of any other sources ... do not count
+    against this limit." Example: Carol Places in the Stroboscope Excavation Site, which lets
+    her draw another Tactics card and play it; she may still play her own. The site's draw
+    and play are an adjust (its text is on the card); her own card is `play tactics`."""
+    state = start(3, names="Carol,Alice,Bob")
+    beasts = tuple(Beast(b.name, "Forge" if b.name == "Pain" else b.location) for b in state.table.beasts)
+    state = replace(state, table=replace(state.table, beasts=beasts))  # the Pain has left site A
+    assert "play tactics" in moves(state)
+    state = play(state, "place A", "adjust Carol +1T -1T: Stroboscope, drew and played a Tactics card")
+    assert state.tallies[0].tactics == 1 and "play tactics" in moves(state)
+    state = play(state, "play tactics")
+    assert state.tallies[0].tactics == 0 and "play tactics" not in moves(state)
+    state = play(state, "adjust Carol +2T: a card", "place Guild")
+    assert "play tactics" not in moves(state), "the limit holds for the whole Action Step"
+    with pytest.raises(IllegalMove, match="the limit is 1"):
+        play(state, "play tactics")
+    after_turn = play(state, "no mission")
+    assert after_turn.current == 1 and "play tactics" in moves(after_turn)

@@ -21,6 +21,8 @@ class ActionStep:
     collected: bool = False
     gathered: int = 0
     """Gather Ichor actions taken this turn."""
+    tactics_played: bool = False
+    """A Tactics card played from the hand this Action Step (the limit is 1)."""
 
 
 def why_not_place(board: Board, table: Table, step: ActionStep, seat: int, location: str) -> str | None:
@@ -93,3 +95,14 @@ def collect_rewards(board: Board, table: Table, locations: tuple[str, ...]) -> t
         else:
             out.append((place, "reward"))
     return tuple(out)
+
+
+def why_not_play_tactics(step: ActionStep, held: int) -> str | None:
+    """None if a Tactics card may be played now: "You are limited to playing 1 Tactics card
+    during your Action step"; cards played through other effects do not count (they are an
+    `adjust`)."""
+    if held == 0:
+        return "no Tactics card in hand"
+    if step.tactics_played:
+        return "a Tactics card has been played this Action Step already (the limit is 1)"
+    return None

@@ -18,7 +18,14 @@ from functools import cache
 from itertools import combinations
 
 from ..base import BadMoveText, IllegalMove
-from .actions import ActionStep, collect_rewards, force_revive_cost, gather_ichor_gain, why_not_collect
+from .actions import (
+    ActionStep,
+    collect_rewards,
+    force_revive_cost,
+    gather_ichor_gain,
+    why_not_collect,
+    why_not_play_tactics,
+)
 from .actions import why_not_place as _why_not_place
 from .beasts import (
     BEASTS,
@@ -190,6 +197,7 @@ VERBS = (
     "collect",
     "gather ichor",
     "force revive",
+    "play tactics",
     "complete",
     "no mission",
     "build room",
@@ -201,7 +209,15 @@ VERBS = (
     "card",
     "adjust",
 )
-BARE = ("gather ichor", "force revive", "no mission", "build room", "no room", "betrayers move")
+BARE = (
+    "gather ichor",
+    "force revive",
+    "play tactics",
+    "no mission",
+    "build room",
+    "no room",
+    "betrayers move",
+)
 """Verbs that name nothing more."""
 
 
@@ -284,14 +300,21 @@ def legal_moves(board: Board, state: TurrisState) -> tuple[Move, ...]:
         moves.append(Move("gather ichor"))
         if _can_revive(state):
             moves.append(Move("force revive"))
-        return tuple(moves)
+        return (*moves, *_tactics(state))
     if phase == MISSION:
         tribe = state.table.tribes[state.current]
         doable = sorted(
             {m for m in state.tableau if why_not_complete(parse_mission(m)[0], tribe, False) is None}
         )
-        return (*(Move("complete", m) for m in doable), Move("no mission"))
+        return (*(Move("complete", m) for m in doable), Move("no mission"), *_tactics(state))
     return (Move("build room"), Move("no room"))
+
+
+def _tactics(state: TurrisState) -> tuple[Move, ...]:
+    """`play tactics` while the Action Step lasts ("before or after fully resolving any
+    Action": ASSUMED also right after the second Action, before the Complete Mission Step)."""
+    held = state.tallies[state.current].tactics
+    return (Move("play tactics"),) if why_not_play_tactics(state.step, held) is None else ()
 
 
 def _movement_deck(state: TurrisState) -> tuple[str, ...]:
@@ -332,6 +355,10 @@ def explain_illegal(board: Board, state: TurrisState, move: Move) -> IllegalMove
         cost = force_revive_cost(tribe.graveyard)
         why = "no Scout in your Graveyard" if not tribe.graveyard else f"Force Revive costs {cost} Ichor"
         return IllegalMove(why, "04 Gameplay, 1) Action Step, FORCE REVIVE")
+    if state.phase in (ACTION, MISSION) and move.verb == "play tactics":
+        why = why_not_play_tactics(state.step, state.tallies[state.current].tactics)
+        if why:
+            return IllegalMove(why, "04 Gameplay, 1) Action Step (Tactics cards)")
     if state.phase == MISSION and move.verb == "complete":
         if move.what not in state.tableau:
             return IllegalMove(f"{move.what} is not in the Mission tableau", "2) Complete Mission Step")
@@ -652,6 +679,10 @@ def apply_move(board: Board, state: TurrisState, move: Move) -> TurrisState:
             if outcome == "reward":
                 state = _gain(state, seat, dict(state.rewards).get(place, "-"), place)
         return prestige_changed(_after_action(state), before)
+    if verb == "play tactics":  # its effect, which the rulebook does not print, is an `adjust`
+        state = with_tally(state, seat, tactics=state.tallies[seat].tactics - 1)
+        log = (*state.log, f"{state.names[seat]} plays a Tactics card: adjust what it changes")
+        return replace(state, step=replace(state.step, tactics_played=True), log=log)
     if verb == "gather ichor":
         gain = gather_ichor_gain(state.step)
         res = tribe.resources
