@@ -172,6 +172,39 @@ def turris_bench(repeat: int = 30) -> None:
         f"Turris, a whole Beast Phase, 4 players, {most} Scouts on the board:"
         f" median {med:.2f} ms, p95 {p95:.2f} ms"
     )
+    turris_read_bench(crowded)
+
+
+def turris_read_bench(state: Any) -> None:
+    """The Turris board (the assumed `turris` profile) read at 1280x960, pose cached, one
+    thread, and the reading compared with the game: the state of `turris_bench`."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from companion.games.turris.render import TurrisRenderer
+    from vision.pipeline import TableReader
+    from vision.profiles import load_profile
+    from vision.render import render
+
+    cv2.setNumThreads(1)
+    sight = get_game("turris").sight
+    assert sight is not None
+    frame, _ = render(TurrisRenderer(np.random.default_rng(2)).scene(sight.expected(state)), seed=2)
+    profile = replace(load_profile("turris"), piece_colours=sight.piece_colours(state))
+    reader, regions = TableReader(profile), frozenset(r.name for r in profile.regions)
+    reader.read(frame)
+    totals, right = [], 0
+    for _ in range(20):
+        start = time.perf_counter()
+        seen = sight.seen(state, reader.read(frame), regions)
+        totals.append((time.perf_counter() - start) * 1000)
+        right = sum(seen.picture[p] == v for p, v in sight.expected(state).items())
+    print(
+        f"  the Turris board read (1280x960, {len(state.table.scouts)} Scouts, 4 Beasts): median "
+        f"{statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; {right}/{len(regions)} places right"
+    )
 
 
 def rss_mb() -> float:
