@@ -203,7 +203,8 @@ def turris_read_bench(state: Any) -> None:
         right = sum(seen.picture[p] == v for p, v in sight.expected(state).items())
     print(
         f"  the Turris board read (1280x960, {len(state.table.scouts)} Scouts, 4 Beasts): median "
-        f"{statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; {right}/{len(regions)} places right"
+        f"{statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; "
+        f"{right}/{len(regions)} places right"
     )
 
 
