@@ -72,23 +72,7 @@ class TableReader:
         pose = self.locator.locate(image)
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        dice: list[DieReading] = []
-        for region in (r for r in self.profile.regions if r.holds == "dice" and self.dice):
-            corners = to_frame(pose, np.array(region.polygon))
-            x0, y0 = np.floor(corners.min(axis=0)).astype(int)
-            x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
-            h, w = image.shape[:2]
-            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-            if x1 - x0 < 16 or y1 - y0 < 16:
-                continue
-            die_px = self.profile.die_mm * px_per_mm(pose, region.centre())
-            assert self.dice is not None
-            for d in self.dice.read(image[y0:y1, x0:x1], die_px=die_px):
-                centre = (d.center[0] + x0, d.center[1] + y0)
-                if region.contains(tuple(to_board(pose, np.array([centre]))[0])):
-                    dice.append(
-                        DieReading(d.kind, d.value, centre, d.size, d.confidence, d.color, region.name)
-                    )
+        dice = dice_in_regions(self.dice, image, pose, self.profile) if self.dice else []
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
@@ -110,6 +94,34 @@ class TableReader:
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
         )
+
+
+def dice_in_regions(
+    reader: DiceReader, image: np.ndarray, pose: BoardPose, profile: Profile
+) -> list[DieReading]:
+    """The dice in the profile's dice regions, read in one look over the part of the frame
+    that holds them all (a rolling area, a mana pool and a dozen pillars cost one read, not
+    one each), each die given to the region its centre lies in (none: left out)."""
+    regions = [r for r in profile.regions if r.holds == "dice"]
+    if not regions:
+        return []
+    corners = np.vstack([to_frame(pose, np.array(r.polygon)) for r in regions])
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return []
+    middle = tuple(to_board(pose, np.array([[(x0 + x1) / 2, (y0 + y1) / 2]]))[0])
+    die_px = profile.die_mm * px_per_mm(pose, (float(middle[0]), float(middle[1])))
+    found = []
+    for d in reader.read(image[y0:y1, x0:x1], die_px=die_px):
+        centre = (d.center[0] + x0, d.center[1] + y0)
+        at = tuple(to_board(pose, np.array([centre]))[0])
+        region = next((r for r in regions if r.contains((float(at[0]), float(at[1])))), None)
+        if region is not None:
+            found.append(DieReading(d.kind, d.value, centre, d.size, d.confidence, d.color, region.name))
+    return found
 
 
 def read_table(

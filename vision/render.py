@@ -40,6 +40,29 @@ class TokenSpec:
 
 
 @dataclass(frozen=True)
+class DieSpec:
+    """A d6 pip die lying in a region, `value` on top."""
+
+    region: str
+    value: int
+    colour: str
+    offset: tuple[float, float] = (0.0, 0.0)
+    angle: float = 0.0
+    """Degrees the die is turned."""
+
+
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+"""Where the pips of each face lie, in quarters of a face (a pip dice's usual layout)."""
+
+
+@dataclass(frozen=True)
 class Camera:
     width: int = 1280
     height: int = 960
@@ -74,6 +97,7 @@ class Scene:
     board_bgr: tuple[int, int, int] = (150, 170, 150)
     stacks: tuple[StackSpec, ...] = ()
     tokens: tuple[TokenSpec, ...] = ()
+    dice: tuple[DieSpec, ...] = ()
     parallax: float = 0.012
     """How far a point 1 mm up appears to shift, per mm from the camera's nadir (the board centre)."""
 
@@ -86,7 +110,7 @@ def draw_pieces(
     canvas: np.ndarray, scene: Scene, pt: Callable[[float, float], tuple[int, int]], s: float
 ) -> None:
     """Disc stacks as seen from above (each disc a shaded circle, higher discs shifted by
-    parallax) and tokens (round wooden pieces of their kind's width)."""
+    parallax), tokens (round wooden pieces of their kind's width) and d6 dice."""
     p = scene.profile
     nadir = np.array(p.size) / 2
     for stack in scene.stacks:
@@ -122,6 +146,41 @@ def draw_pieces(
         cv2.circle(canvas, (cx + int(s), cy + int(s)), r, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), r, colour, -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), max(1, r // 2), _shade(colour, 1.15), -1, cv2.LINE_AA)
+    for die in scene.dice:
+        at = pt(*(np.array(p.region(die.region).centre()) + die.offset))
+        draw_die(canvas, at, p.die_mm * s, die, scene.board_bgr, s)
+
+
+def draw_die(
+    canvas: np.ndarray,
+    centre: tuple[int, int],
+    side: float,
+    die: DieSpec,
+    board: tuple[int, int, int],
+    s: float,
+) -> None:
+    """A d6 from above: a thin shadow, a darker rounded edge, the face in the die's colour
+    and its pips (white on dark dice, black on light ones)."""
+    colour = DEFAULT_COLOURS[die.colour]
+    box = ((float(centre[0]), float(centre[1])), (side, side), die.angle)
+    corners = cv2.boxPoints(box).astype(np.int32)
+    cv2.fillConvexPoly(canvas, corners + int(round(0.6 * s)), _shade(board, 0.6), cv2.LINE_AA)
+    cv2.fillConvexPoly(canvas, corners, _shade(colour, 0.6), cv2.LINE_AA)
+    face = cv2.boxPoints((box[0], (side * 0.9, side * 0.9), die.angle)).astype(np.int32)
+    cv2.fillConvexPoly(canvas, face, colour, cv2.LINE_AA)
+    pip = (240, 240, 240) if sum(colour) < 450 else (30, 30, 30)
+    a = np.deg2rad(die.angle)
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    for dx, dy in PIPS[die.value]:
+        x, y = turn @ np.array([dx, dy]) * side * 0.25
+        cv2.circle(
+            canvas,
+            (int(centre[0] + x), int(centre[1] + y)),
+            max(1, int(round(side * 0.11))),
+            pip,
+            -1,
+            cv2.LINE_AA,
+        )
 
 
 def draw_tile(
