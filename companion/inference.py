@@ -145,6 +145,7 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
             return Ambiguous((Candidate(chain, int(any(d.unsure for d in changed))),), changed, why)
     fits: list[tuple[int, int, tuple[Any, ...]]] = []  # (doubts, length, moves)
     hidden: list[Any] = []
+    partway: list[tuple[Any, Any]] = []
     for move in next_moves(game, state):
         after = game.apply_unchecked(state, move)
         picture = sight.expected(after)
@@ -154,6 +155,12 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
                 _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
         else:
             _judge(fits, sight, after, seen, (move,), now, picture)
+            if _part_of_the_way(picture, now, seen):
+                partway.append((move, after))
+    if not fits:  # two visible moves made while nobody looked (a die placed, then its bonus)
+        for move, after in partway:
+            for second in next_moves(game, after):
+                _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
     if not fits:
         untold = tuple(hidden) if game.to_move(state) != CHANCE else ()
         return NoChange() if not certain else Desync(changed, untold)
@@ -172,6 +179,16 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     if len(exact) > 1:
         return Ambiguous(candidates, changed, f"{len(exact)} moves leave the table like this: which was it?")
     return Ambiguous(candidates, changed, "some readings are unsure: is it this?")
+
+
+def _part_of_the_way(picture: Picture, now: Picture, seen: Seen) -> bool:
+    """Whether every region a move changes is seen as that move leaves it (what else differs
+    may be a second move)."""
+    return all(
+        region in seen.picture and agrees(want, seen.picture[region])
+        for region, want in picture.items()
+        if now.get(region) != want
+    )
 
 
 def _judge(

@@ -314,10 +314,10 @@ class TableLoop:
             regions = frozenset(r.name for r in profile.regions)
             vision = self.vision or VisionConfig()
             known = {name for name, _ in vision.dice.palette.colours}
-            only_dice = all(r.holds == "dice" for r in profile.regions)  # pieces keep every colour
-            if dice and set(dice) <= known and only_dice:
+            if dice and set(dice) <= known:  # the dice among their colours; pieces among all
                 palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
-                vision = replace(vision, dice=replace(vision.dice, palette=palette))
+                pieces = vision.pieces or vision.dice.palette
+                vision = replace(vision, dice=replace(vision.dice, palette=palette), pieces=pieces)
             elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
                 log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
             self._reader = (key, TableReader(profile, vision), regions)

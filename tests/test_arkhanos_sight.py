@@ -87,7 +87,7 @@ def test_the_sight_reads_the_dice_in_the_tray_only() -> None:
 
 def test_real_dice_rolled_into_the_tray_are_taken_into_the_game(tmp_path: Path) -> None:
     """A real photo of five rolled dice (byler-dev, labelled 3 3 5 4 1) laid into the rolling
-    area of a rendered marker sheet: the table loop takes the round's draws and rolls from
+    area of a rendered Arkhanos mat: the table loop takes the round's draws and rolls from
     it (one tap confirms), the numbers as labelled, each die named among the game's five
     dice colours."""
     import cv2
@@ -99,12 +99,12 @@ def test_real_dice_rolled_into_the_tray_are_taken_into_the_game(tmp_path: Path) 
     from vision.profiles import load_profile
     from vision.render import Camera, Scene, render
 
-    profile = load_profile("dice-tray")
+    profile = load_profile("arkhanos")
     frame, to_frame = render(Scene(profile, Camera(tilt=0.05)), seed=2)
     photo = cv2.imread(str(REAL_DICE / "IMG_20191208_112415.jpg"))
     assert photo is not None, "../shared/fixtures/real-dice is beside the repository"
     h, w = photo.shape[:2]
-    where = np.float32([[50, 0], [250, 0], [250, 200], [50, 200]]).reshape(-1, 1, 2)  # mm in the tray
+    where = np.float32([[530, 25], [730, 25], [730, 225], [530, 225]]).reshape(-1, 1, 2)  # mm: the tray
     corners = cv2.perspectiveTransform(where, to_frame).reshape(-1, 2).astype(np.float32)
     laid = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), corners)
     size = (frame.shape[1], frame.shape[0])

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
+from .colours import Palette
 from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
@@ -46,6 +47,9 @@ class Views:
 @dataclass(frozen=True)
 class VisionConfig:
     dice: DiceConfig = field(default_factory=DiceConfig)
+    pieces: Palette | None = None
+    """The colours discs and tokens are named among (None: the dice's palette): a game whose
+    dice come in fewer colours than its pieces names each among its own."""
 
 
 class TableReader:
@@ -82,7 +86,7 @@ class TableReader:
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         token_view = TopDown.of(image, views.tokens, gains).scaled(0.5) if views.tokens else None
         timings["rectify"] = (time.perf_counter() - start) * 1000
-        profile, palette = self.profile, self.config.dice.palette
+        profile, palette = self.profile, self.config.pieces or self.config.dice.palette
         start = time.perf_counter()
         stacks = tuple(
             stack for region, top in stack_views if (stack := read_stack(top, profile, region, palette)).discs

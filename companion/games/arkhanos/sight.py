@@ -1,43 +1,137 @@
-"""What the camera sees of Towers of Arkhanos: the dice rolled into the rolling area.
+"""What the camera sees of Towers of Arkhanos: the dice rolled into the rolling area, the top
+floor of each tower (the die on each pillar, the meeple beside it), the mana pool and the
+meeples on the spellbooks.
 
-The rolling area is the `dice-tray` profile (the marker sheet's four markers round a tray
-or a patch of table). The dice drawn from the bag and rolled there are read as (colour,
-number) and become the round's Draw and Roll outcomes at once (`inference.chance_chain`);
-a die taken from the tray to a pillar leaves it, so a placement shows as that die gone
-(which pillar, and the meeple, are told on the phone: the towers are not read). ASSUMED:
-dice stay in the tray until placed, and the last die goes from it to the mana pool.
+The game has no board: the `arkhanos` profile is a play mat with the marker sheet's markers
+at its corners, its layout assumed (vision/profiles/arkhanos.toml). Regions: `tray`,
+`tower/A/pillar/1` (a die) and `tower/A/meeple/1` (a meeple) for towers A, B, C and the
+central M, `mana/1`-`mana/10`, `spellbook/SEAT/SPELL`. The dice drawn from the bag and rolled
+into the tray are read as (colour, number) and become the round's Draw and Roll outcomes at
+once (`inference.chance_chain`). A tower whose next floor tile is being revealed is not
+compared (the players lift the meeples and lay the new tile). ASSUMED: dice stay in the
+tray until placed, and the last die goes from it to the mana pool.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import cast
+from typing import Any, cast
 
 from vision.types import Observation
 
-from ..sight import TRAY, Seen, TraySight, tray_dice, tray_unsure
+from ..sight import TRAY, UNSURE, Seen, Sight
 from .moves import Draw, Roll
-from .state import ArkhanosState
+from .state import POOL_SPACES, SPELLS, TOWERS, ArkhanosState, Die, Meeple
+
+PROFILE = "arkhanos"
+
+
+def pillar(tower: int, k: int) -> str:
+    return f"tower/{TOWERS[tower]}/pillar/{k + 1}"
+
+
+def meeple_space(tower: int, k: int) -> str:
+    return f"tower/{TOWERS[tower]}/meeple/{k + 1}"
+
+
+def pool(space: int) -> str:
+    return f"mana/{space + 1}"
+
+
+def spell(seat: int, k: int) -> str:
+    return f"spellbook/{seat}/{k + 1}"
 
 
 def _rolled(state: ArkhanosState) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((d.colour, d.number) for d in state.table if d.number))
 
 
-class ArkhanosSight(TraySight):
-    """The dice stay on the table until placed: the tray is compared with the dice rolled so
-    far (colour and number), and a reading of new dice is a chain of draws and rolls."""
+def _die(die: Die | None) -> tuple[tuple[str, int], ...]:
+    return ((die.colour, die.number),) if die is not None else ()
+
+
+def _meeple(state: ArkhanosState, meeple: Meeple | None) -> tuple[tuple[str, str], ...]:
+    return ((meeple.kind, state.players[meeple.seat].colour),) if meeple is not None else ()
+
+
+class ArkhanosSight(Sight):
+    def profile_name(self, state: ArkhanosState) -> str:
+        return PROFILE
+
+    def piece_colours(self, state: ArkhanosState) -> tuple[str, ...]:
+        return tuple(p.colour for p in state.players)
 
     def dice_colours(self, state: ArkhanosState) -> tuple[str, ...] | None:
         return state.colours
 
     def expected(self, state: ArkhanosState) -> dict[str, Hashable]:
-        return {TRAY: _rolled(state)}
+        picture: dict[str, Hashable] = {TRAY: _rolled(state)}
+        for t, tower in enumerate(state.towers):
+            if tower.top is None or t in state.reveals:
+                continue  # a new tile is being laid: not compared
+            for k, p in enumerate(tower.top.pillars):
+                picture[pillar(t, k)] = _die(p.die)
+                picture[meeple_space(t, k)] = _meeple(state, p.meeple)
+        for space in range(POOL_SPACES):
+            picture[pool(space)] = _die(state.pool[space])
+        for seat, player in enumerate(state.players):
+            for k in range(SPELLS):
+                kind = player.spellbook[k]
+                picture[spell(seat, k)] = ((kind, player.colour),) if kind else ()
+        return picture
 
     def seen(self, state: ArkhanosState, observation: Observation, regions: frozenset[str]) -> Seen:
-        dice = tray_dice(observation)
-        return Seen({TRAY: tuple(sorted((d.color or "?", d.value) for d in dice))}, tray_unsure(dice))
+        """Every region the game has and the profile knows: the dice there as (colour, number)
+        and the meeples as (kind, colour), lowest first; a region with any unsure reading is
+        unsure."""
+        wanted = regions & self._regions(state)
+        found: dict[str, list[tuple[Any, ...]]] = {region: [] for region in wanted}
+        unsure: set[str] = set()
+        for d in observation.dice:
+            if d.region in found and d.kind == "d6":
+                found[d.region].append((d.color or "?", d.value))
+                if d.confidence <= UNSURE:
+                    unsure.add(d.region)
+        for token in observation.tokens:
+            if token.region in found:
+                found[token.region].append((token.kind, token.color or "?"))
+                if token.confidence <= UNSURE:
+                    unsure.add(token.region)
+        return Seen({r: tuple(sorted(v)) for r, v in found.items()}, frozenset(unsure))
+
+    def _regions(self, state: ArkhanosState) -> frozenset[str]:
+        towers = {
+            name(t, k)
+            for t, tower in enumerate(state.towers)
+            if tower.top is not None and t not in state.reveals
+            for k in range(len(tower.top.pillars))
+            for name in (pillar, meeple_space)
+        }
+        spells = {spell(seat, k) for seat in range(len(state.players)) for k in range(SPELLS)}
+        return frozenset({TRAY, *map(pool, range(POOL_SPACES)), *towers, *spells})
+
+    def region_name(self, state: ArkhanosState, region: str) -> str:
+        parts = region.split("/")
+        if region == TRAY:
+            return "the rolling area"
+        if parts[0] == "tower":
+            where = f"pillar {parts[1]}{parts[3]}"
+            return where if parts[2] == "pillar" else f"beside {where}"
+        if parts[0] == "mana":
+            return f"mana pool space {parts[1]}"
+        if parts[0] == "spellbook" and int(parts[1]) < len(state.players):
+            return f"{state.players[int(parts[1])].name}'s spell {parts[2]}"
+        return region
+
+    def words(self, value: Hashable) -> str:
+        """Dice as "purple 3", meeples as "yellow apprentice"."""
+        if not value:
+            return "nothing"
+        return ", ".join(
+            f"{a} {b}" if isinstance(b, int) else f"{b} {a}"
+            for a, b in cast(tuple[tuple[Any, Any], ...], value)
+        )
 
     def reads(self, outcome: object) -> bool:
         """A die drawn and rolled; never a floor tile revealed (tiles are not read)."""
