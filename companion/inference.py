@@ -4,8 +4,10 @@ The table is compared with the picture of the state after each legal move (see
 `games.sight`). Some moves leave nothing the camera can see (declining a power,
 passing, paying from a hand): those may come before a visible move when nobody said
 so at the table, so sequences of one hidden move and one visible move are tried too.
-A move found only through unsure readings, or one of several that fit, goes to the
-players; a table that no legal move explains is a desync, with the differences.
+When nothing else fits, two visible moves by one player are tried (a die placed, then its
+bonus meeple). A move found only through unsure readings, or one of several that fit, goes
+to the players; a table that no legal move explains is a desync, with the differences and
+the moves the camera cannot see (one of them, not told, may be the reason).
 """
 
 from __future__ import annotations
