@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import Setup
+from companion.games.base import CHANCE, Setup
 from companion.games.registry import get_game
 
 
@@ -205,6 +205,54 @@ def turris_read_bench(state: Any) -> None:
         f"  the Turris board read (1280x960, {len(state.table.scouts)} Scouts, 4 Beasts): median "
         f"{statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; "
         f"{right}/{len(regions)} places right"
+    )
+
+
+def arkhanos_read_bench() -> None:
+    """The whole Arkhanos play mat (the assumed `arkhanos` profile) read at 1280x960, pose
+    cached, one thread: a 4-player game played at random to its fourth round, so that
+    pillars, the mana pool and spellbooks hold dice and meeples."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from companion.games.arkhanos.render import ArkhanosRenderer
+    from vision.colours import Palette
+    from vision.dice import DiceConfig
+    from vision.pipeline import TableReader, VisionConfig
+    from vision.profiles import load_profile
+    from vision.render import render
+
+    cv2.setNumThreads(1)
+    game, sight = get_game("arkhanos"), get_game("arkhanos").sight
+    assert sight is not None
+    rng = random.Random(4)
+    state = game.initial_state(Setup(4, {"seed": "4"}))
+    while game.to_move(state) is not None and (state.round < 4 or game.to_move(state) == CHANCE):
+        outcomes = game.chance_outcomes(state) if game.to_move(state) == CHANCE else ()
+        moves = [m for m, _ in outcomes] or list(game.legal_moves(state))
+        state = game.apply(state, rng.choice(moves))
+    expected = sight.expected(state)
+    frame, _ = render(ArkhanosRenderer(np.random.default_rng(4)).scene(expected), seed=4)
+    profile = replace(load_profile("arkhanos"), piece_colours=sight.piece_colours(state))
+    dice = Palette(tuple(c for c in Palette().colours if c[0] in state.colours))
+    reader = TableReader(profile, VisionConfig(DiceConfig(palette=dice), pieces=Palette()))
+    regions = frozenset(r.name for r in profile.regions)
+    reader.read(frame)
+    totals, steps, right = [], [], 0
+    for _ in range(10):
+        start = time.perf_counter()
+        observation = reader.read(frame)
+        seen = sight.seen(state, observation, regions)
+        totals.append((time.perf_counter() - start) * 1000)
+        steps.append(observation.timings_ms)
+        right = sum(seen.picture.get(r) == v for r, v in expected.items())
+    dice_ms = statistics.median(t["dice"] for t in steps)
+    print(
+        f"  the Arkhanos play mat read (1280x960, {len(expected)} regions): median "
+        f"{statistics.median(totals):.1f} ms (dice {dice_ms:.1f} ms), fastest {min(totals):.1f} ms; "
+        f"{right}/{len(expected)} regions right"
     )
 
 
@@ -461,6 +509,7 @@ def main() -> None:
         f"{med:.1f} / {p95:.1f} ms"
     )
     turris_bench()
+    arkhanos_read_bench()
     panel_bench()
     button_bench()
     events_bench()

@@ -159,8 +159,11 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
             _judge(fits, sight, after, seen, (move,), now, picture)
             if _part_of_the_way(picture, now, seen):
                 partway.append((move, after))
-    if not fits:  # two visible moves made while nobody looked (a die placed, then its bonus)
+    actor = game.to_move(state)
+    if not fits and actor != CHANCE:  # two visible moves by one player (a die, then its bonus)
         for move, after in partway:
+            if game.to_move(after) != actor:
+                continue  # another player's move is never taken without its own look
             for second in next_moves(game, after):
                 _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
     if not fits:
@@ -176,7 +179,8 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
         # The move alone, or a hidden move nobody told before it (a Gather Ichor before a
         # Place): the table shows the move, and a hidden move can still be told after it.
         exact = alone
-    if len(exact) == 1 and not any(d.unsure for d in changed):
+    if len(exact) == 1 and (len(candidates) == 1 or not any(d.unsure for d in changed)):
+        # Unsure readings that agree with the only move the sure ones allow change nothing.
         return Found(exact[0].moves, changed)
     if len(exact) > 1:
         return Ambiguous(candidates, changed, f"{len(exact)} moves leave the table like this: which was it?")
@@ -184,10 +188,10 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
 
 
 def _part_of_the_way(picture: Picture, now: Picture, seen: Seen) -> bool:
-    """Whether every region a move changes is seen as that move leaves it (what else differs
-    may be a second move)."""
+    """Whether every region a move changes is seen changed (not necessarily as the move
+    leaves it: a second move may have changed it again, the rolling area twice)."""
     return all(
-        region in seen.picture and agrees(want, seen.picture[region])
+        region in seen.picture and not agrees(now.get(region, ()), seen.picture[region])
         for region, want in picture.items()
         if now.get(region) != want
     )

@@ -57,8 +57,9 @@ def test_an_unsure_die_is_asked() -> None:
 
 
 def test_a_die_taken_to_a_pillar_asks_which_pillar() -> None:
-    """Phase 1: the die leaves the rolling area for a pillar; the towers are not read, so
-    the phone asks which pillar and meeple (every placement of that die is a candidate)."""
+    """Phase 1: the die leaves the rolling area for a pillar. With only the rolling area in
+    view (a camera over the tray alone), the phone asks which pillar and meeple (every
+    placement of that die is a candidate)."""
     state = new_game()
     rolled = (("purple", 3), ("yellow", 6), ("pink", 1), ("purple", 5), ("green", 2))
     found = infer(GAME, SIGHT, state, tray(*rolled))

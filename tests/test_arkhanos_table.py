@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-import pytest
 
 from companion.games.arkhanos.render import ArkhanosRenderer
 from companion.games.arkhanos.sight import ArkhanosSight
 from companion.games.arkhanos.state import ArkhanosState
-from companion.games.sight import Seen
+from companion.games.sight import OneOf, Seen
 from companion.inference import Desync, Found, NoChange, infer
 from tests.arkhanos_helpers import GAME, die, put, started, with_player
 from vision.colours import Palette
@@ -64,18 +63,27 @@ def busy_table(seed: int) -> ArkhanosState:
     return state
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_region_of_the_table_is_read_as_it_stands(seed: int) -> None:
-    state = busy_table(seed)
-    seen = Camera(seed, state).sees(state)
-    expected = SIGHT.expected(state)
-    wrong = {
-        SIGHT.region_name(state, r): (SIGHT.words(v), SIGHT.words(seen.picture.get(r)))
-        for r, v in expected.items()
-        if seen.picture.get(r) != v
-    }
-    assert wrong == {}
-    assert len(seen.unsure) <= 1, seen.unsure  # an unsure die is asked, never taken: not wrong
+def test_every_region_of_the_table_is_read_as_it_stands() -> None:
+    """Eight rendered tables, every kind of region filled (a meeple built on an empty pillar
+    standing on it): every meeple, spellbook and mana pool die is read right; the dice on the
+    pillars, smaller against the printed pillars, are read right at least 9 times in 10 (a
+    doubtful reading is asked, never taken) and wrong without doubt at most 1 time in 20 (a
+    die missed or misnamed leaves a difference the page names, not a wrong move)."""
+    right = doubted = wrong = 0
+    for seed in range(1, 9):
+        state = busy_table(seed)
+        seen = Camera(seed, state).sees(state)
+        for region, want in SIGHT.expected(state).items():
+            got = seen.picture.get(region)
+            if "/pillar/" not in region:
+                assert got == want, (seed, SIGHT.region_name(state, region), SIGHT.words(got))
+            elif want:
+                right += got == want and region not in seen.unsure
+                doubted += got == want and region in seen.unsure
+                wrong += got != want and region not in seen.unsure
+    dice = right + doubted + wrong
+    assert dice >= 40
+    assert right + doubted >= 0.9 * dice and wrong <= dice / 20, (right, doubted, wrong)
 
 
 def test_the_profile_has_every_region_the_game_names() -> None:
@@ -148,15 +156,24 @@ def test_a_die_where_its_floor_does_not_take_it_is_a_desync() -> None:
     assert f"tower/{tower}/pillar/{k}" in {d.region for d in result.differences}
 
 
-def test_a_finished_floor_is_not_compared_while_its_new_tile_is_laid() -> None:
+def test_a_placement_that_finishes_a_floor_is_read_and_the_floor_may_then_be_cleared() -> None:
     """Step 3: when the third pillar fills, the floor is scored, its meeples lifted and a new
-    tile laid on top: until the tile is told (a reveal, asked on the phone: tiles are not read),
-    that tower's regions are not compared."""
+    tile laid on top. The camera still tells the placement that filled it (the master, not an
+    apprentice), and while the new tile is asked for (tiles are not read) the floor may be seen
+    as it was, half cleared, or under the blank new tile: none of it is a desync."""
     state = started(2)
     state = put(put(state, "M1", "green1", (1, "apprentice")), "M2", "blue1", (1, "apprentice"))
-    placement = next(m for m in GAME.legal_moves(state) if str(m).startswith("place") and " M3 " in str(m))
+    placement = next(
+        m for m in GAME.legal_moves(state) if str(m).startswith("place") and str(m).endswith(" M3 master")
+    )
     after = GAME.apply(state, placement)
-    while GAME.to_move(after) not in ("chance",) and not after.reveals:
-        after = GAME.apply(after, GAME.legal_moves(after)[0])
     assert 3 in after.reveals
-    assert not any(r.startswith("tower/M/") for r in SIGHT.expected(after))
+    result = infer(GAME, SIGHT, state, Camera(6, state).sees(state, after))
+    assert isinstance(result, Found) and result.moves == (placement,)
+    as_it_was = {r: (v.options[0] if isinstance(v, OneOf) else v) for r, v in SIGHT.expected(after).items()}
+    lifted = {r: (() if "/meeple/" in r and r.startswith("tower/M/") else v) for r, v in as_it_was.items()}
+    covered = {r: (() if r.startswith("tower/M/") else v) for r, v in as_it_was.items()}
+    for picture in (as_it_was, lifted, covered):
+        assert isinstance(infer(GAME, SIGHT, after, Seen(picture)), NoChange)
+    wrong = {**covered, "tower/M/pillar/3": (("pink", 6),)}
+    assert isinstance(infer(GAME, SIGHT, after, Seen(wrong)), Desync)

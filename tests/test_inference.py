@@ -76,13 +76,26 @@ def test_a_piece_no_move_could_put_there_is_a_desync_naming_the_region() -> None
     assert [d.region for d in result.differences] == [cell(sq("h8"))]
 
 
-def test_an_unsure_reading_is_asked_even_when_one_move_fits() -> None:
+def test_an_unsure_reading_that_decides_between_moves_is_asked() -> None:
+    """The disc left area A (sure); B's and C's readings are unsure: B or C is decided only by
+    unsure readings, so the players are asked, the reading's choice first."""
+    state = turn(new_game("yog-sothoth", "nyog-sothep"), 0, TOWER)
+    state = with_player(state, 0, towers=((4, 3, 2, 1), (), (), ()))
+    after = play(state, "tower L1 A>B")
+    result = infer(GAME, SIGHT, state, camera(after, unsure=(area("S", 1), area("S", 2))))
+    assert isinstance(result, Ambiguous)
+    assert [str(m) for m in result.candidates[0].moves] == ["tower L1 A>B"]
+    assert "tower L1 A>C" in {str(c.moves[-1]) for c in result.candidates}
+
+
+def test_an_unsure_reading_that_agrees_with_the_only_move_the_sure_ones_allow_is_no_question() -> None:
+    """The disc left area A and areas C and D are surely empty: only A>B fits the sure
+    readings, so B's unsure reading of the disc decides nothing and the move is played."""
     state = turn(new_game("yog-sothoth", "nyog-sothep"), 0, TOWER)
     state = with_player(state, 0, towers=((4, 3, 2, 1), (), (), ()))
     after = play(state, "tower L1 A>B")
     result = infer(GAME, SIGHT, state, camera(after, unsure=(area("S", 1),)))
-    assert isinstance(result, Ambiguous)
-    assert [str(m) for m in result.candidates[0].moves] == ["tower L1 A>B"]
+    assert isinstance(result, Found) and [str(m) for m in result.moves] == ["tower L1 A>B"]
 
 
 def test_a_power_declined_without_pressing_next_is_found_before_the_placement() -> None:

@@ -32,9 +32,20 @@ class Unclear:
     what: Hashable
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """An expected region the players may have left in any of several ways (a finished floor
+    being cleared: its dice and meeples still there, or lifted, or under the new tile).
+    `options[0]` is how it stands before anyone touches it."""
+
+    options: tuple[Hashable, ...]
+
+
 def agrees(expected: Hashable, seen: Hashable) -> bool:
     if isinstance(expected, Unclear):
         return bool(seen)
+    if isinstance(expected, OneOf):
+        return seen in expected.options
     return bool(expected == seen)
 
 

@@ -2,7 +2,9 @@
 the tests of the table reading, as Am'harb's `TableRenderer` is for its games.
 
 Dice lie in the rolling area in a loose grid, each turned its own way; a die on a pillar or
-a mana pool space lies in its middle; meeples stand in the middle of their space.
+a mana pool space lies in its middle; meeples stand in the middle of their space, or on the
+pillar itself when it has no die (as the rulebook says: "Stick your meeple on an empty
+pillar"). A region that may be seen several ways (`OneOf`) is drawn as it first stands.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import numpy as np
 from vision.profiles import load_profile
 from vision.render import Camera, DieSpec, Look, Scene, TokenSpec
 
-from ..sight import TRAY
+from ..sight import TRAY, OneOf
 from .sight import PROFILE
 
 TRAY_SPOTS = tuple((x, y) for y in (-60.0, -15.0, 30.0, 75.0) for x in (-90.0, -45.0, 0.0, 45.0, 90.0))
@@ -39,7 +41,7 @@ class ArkhanosRenderer:
         dice: list[DieSpec] = []
         tokens: list[TokenSpec] = []
         for n, (region, what) in enumerate(sorted(picture.items())):
-            things = cast(tuple[tuple[Any, Any], ...], what)
+            things = cast(tuple[tuple[Any, Any], ...], what.options[0] if isinstance(what, OneOf) else what)
             if region == TRAY:
                 if len(things) > len(TRAY_SPOTS):
                     raise ValueError(f"too many dice to draw in the rolling area: {len(things)}")
@@ -49,6 +51,11 @@ class ArkhanosRenderer:
             for a, b in things:
                 if isinstance(b, int):  # a die: (colour, number)
                     dice.append(DieSpec(region, b, a, (0.0, 0.0), self.angles[len(TRAY_SPOTS) + n % 64]))
-                else:  # a meeple: (kind, colour)
-                    tokens.append(TokenSpec(region, a, b))
+                else:  # a meeple: (kind, colour), on its pillar if that has no die
+                    on_pillar = (
+                        "/meeple/" in region and picture.get(region.replace("/meeple/", "/pillar/")) == ()
+                    )
+                    tokens.append(
+                        TokenSpec(region.replace("/meeple/", "/top/") if on_pillar else region, a, b)
+                    )
         return Scene(self.profile, self.camera, self.look, tokens=tuple(tokens), dice=tuple(dice))

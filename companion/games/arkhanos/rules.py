@@ -170,7 +170,7 @@ def with_player(state: ArkhanosState, seat: int, player: Player) -> ArkhanosStat
 
 def with_floor(state: ArkhanosState, tower: int, floor: Floor) -> ArkhanosState:
     towers = list(state.towers)
-    towers[tower] = replace(towers[tower], top=floor)
+    towers[tower] = replace(towers[tower], top=floor, finished=None)
     return replace(state, towers=tuple(towers))
 
 
@@ -281,7 +281,11 @@ def finish_floors(state: ArkhanosState) -> ArkhanosState:
         dice = sum(1 for p in floor.pillars if p.die is not None)
         towers = list(state.towers)
         towers[t] = Tower(
-            top=None, built=tower.built + 1, trapped_dice=tower.trapped_dice + dice, trapped=tuple(trapped)
+            top=None,
+            built=tower.built + 1,
+            trapped_dice=tower.trapped_dice + dice,
+            trapped=tuple(trapped),
+            finished=floor if len(state.stack) > len(state.reveals) else None,
         )
         reveals = state.reveals + ((t,) if len(state.stack) > len(state.reveals) else ())
         state = replace(state, towers=tuple(towers), scored=state.scored + (result,), reveals=reveals)

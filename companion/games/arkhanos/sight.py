@@ -4,11 +4,13 @@ meeples on the spellbooks.
 
 The game has no board: the `arkhanos` profile is a play mat with the marker sheet's markers
 at its corners, its layout assumed (vision/profiles/arkhanos.toml). Regions: `tray`,
-`tower/A/pillar/1` (a die) and `tower/A/meeple/1` (a meeple) for towers A, B, C and the
-central M, `mana/1`-`mana/10`, `spellbook/SEAT/SPELL`. The dice drawn from the bag and rolled
+`tower/A/pillar/1` (a die) and `tower/A/meeple/1` (a meeple beside it; `tower/A/top/1`: one
+standing on the empty pillar) for towers A, B, C and the central M, `mana/1`-`mana/10`,
+`spellbook/SEAT/SPELL`. The dice drawn from the bag and rolled
 into the tray are read as (colour, number) and become the round's Draw and Roll outcomes at
-once (`inference.chance_chain`). A tower whose next floor tile is being revealed is not
-compared (the players lift the meeples and lay the new tile). ASSUMED: dice stay in the
+once (`inference.chance_chain`). A floor just finished may be seen as it was or cleared,
+region by region, until its next tile is told (the players lift the meeples and lay the
+tile; tiles are not read). ASSUMED: dice stay in the
 tray until placed, and the last die goes from it to the mana pool.
 """
 
@@ -20,9 +22,9 @@ from typing import Any, cast
 
 from vision.types import Observation
 
-from ..sight import TRAY, UNSURE, Seen, Sight
+from ..sight import TRAY, UNSURE, OneOf, Seen, Sight
 from .moves import Draw, Roll
-from .state import POOL_SPACES, SPELLS, TOWERS, ArkhanosState, Die, Meeple
+from .state import POOL_SPACES, SPELLS, TOWERS, ArkhanosState, Die, Floor, Meeple
 
 PROFILE = "arkhanos"
 
@@ -40,7 +42,7 @@ def pool(space: int) -> str:
 
 
 def spell(seat: int, k: int) -> str:
-    return f"spellbook/{seat}/{k + 1}"
+    return f"spellbook/{seat + 1}/{k + 1}"
 
 
 def _rolled(state: ArkhanosState) -> tuple[tuple[str, int], ...]:
@@ -55,6 +57,23 @@ def _meeple(state: ArkhanosState, meeple: Meeple | None) -> tuple[tuple[str, str
     return ((meeple.kind, state.players[meeple.seat].colour),) if meeple is not None else ()
 
 
+def top(tower: int, k: int) -> str:
+    """A meeple standing on the empty pillar itself (read as the meeple of that pillar)."""
+    return f"tower/{TOWERS[tower]}/top/{k + 1}"
+
+
+def _floor(state: ArkhanosState, t: int) -> tuple[Floor, bool] | None:
+    """The floor the camera compares on tower `t`, and whether it is a finished one being
+    cleared (its next tile being revealed); None: nothing to compare (the starting floors
+    being laid, a tower finished for good)."""
+    tower = state.towers[t]
+    if tower.top is not None:
+        return tower.top, False
+    if tower.finished is not None:
+        return tower.finished, True
+    return None
+
+
 class ArkhanosSight(Sight):
     def profile_name(self, state: ArkhanosState) -> str:
         return PROFILE
@@ -67,12 +86,15 @@ class ArkhanosSight(Sight):
 
     def expected(self, state: ArkhanosState) -> dict[str, Hashable]:
         picture: dict[str, Hashable] = {TRAY: _rolled(state)}
-        for t, tower in enumerate(state.towers):
-            if tower.top is None or t in state.reveals:
-                continue  # a new tile is being laid: not compared
-            for k, p in enumerate(tower.top.pillars):
-                picture[pillar(t, k)] = _die(p.die)
-                picture[meeple_space(t, k)] = _meeple(state, p.meeple)
+        for t in range(len(state.towers)):
+            shown = _floor(state, t)
+            if shown is None:
+                continue
+            floor, clearing = shown
+            for k, p in enumerate(floor.pillars):
+                die, meeple = _die(p.die), _meeple(state, p.meeple)
+                picture[pillar(t, k)] = OneOf((die, ())) if clearing and die else die
+                picture[meeple_space(t, k)] = OneOf((meeple, ())) if clearing and meeple else meeple
         for space in range(POOL_SPACES):
             picture[pool(space)] = _die(state.pool[space])
         for seat, player in enumerate(state.players):
@@ -84,7 +106,8 @@ class ArkhanosSight(Sight):
     def seen(self, state: ArkhanosState, observation: Observation, regions: frozenset[str]) -> Seen:
         """Every region the game has and the profile knows: the dice there as (colour, number)
         and the meeples as (kind, colour), lowest first; a region with any unsure reading is
-        unsure."""
+        unsure. A meeple standing on a pillar with no die is that pillar's meeple (a die there
+        is also a blob the size of a meeple: on a pillar with a die, only the die counts)."""
         wanted = regions & self._regions(state)
         found: dict[str, list[tuple[Any, ...]]] = {region: [] for region in wanted}
         unsure: set[str] = set()
@@ -94,18 +117,23 @@ class ArkhanosSight(Sight):
                 if d.confidence <= UNSURE:
                     unsure.add(d.region)
         for token in observation.tokens:
-            if token.region in found:
-                found[token.region].append((token.kind, token.color or "?"))
+            where = token.region
+            if where is not None and "/top/" in where:
+                if found.get(where.replace("/top/", "/pillar/")):
+                    continue
+                where = where.replace("/top/", "/meeple/")
+            if where in found:
+                found[where].append((token.kind, token.color or "?"))
                 if token.confidence <= UNSURE:
-                    unsure.add(token.region)
+                    unsure.add(where)
         return Seen({r: tuple(sorted(v)) for r, v in found.items()}, frozenset(unsure))
 
     def _regions(self, state: ArkhanosState) -> frozenset[str]:
         towers = {
             name(t, k)
-            for t, tower in enumerate(state.towers)
-            if tower.top is not None and t not in state.reveals
-            for k in range(len(tower.top.pillars))
+            for t in range(len(state.towers))
+            if (shown := _floor(state, t)) is not None
+            for k in range(len(shown[0].pillars))
             for name in (pillar, meeple_space)
         }
         spells = {spell(seat, k) for seat in range(len(state.players)) for k in range(SPELLS)}
@@ -120,8 +148,8 @@ class ArkhanosSight(Sight):
             return where if parts[2] == "pillar" else f"beside {where}"
         if parts[0] == "mana":
             return f"mana pool space {parts[1]}"
-        if parts[0] == "spellbook" and int(parts[1]) < len(state.players):
-            return f"{state.players[int(parts[1])].name}'s spell {parts[2]}"
+        if parts[0] == "spellbook" and 0 < int(parts[1]) <= len(state.players):
+            return f"{state.players[int(parts[1]) - 1].name}'s spell {parts[2]}"
         return region
 
     def words(self, value: Hashable) -> str:

@@ -126,6 +126,9 @@ class Tower:
     trapped_dice: int = 0
     trapped: tuple[Meeple, ...] = ()
     """Meeples left standing on pillars without dice when a floor was finished."""
+    finished: Floor | None = None
+    """The floor just finished, while its next tile is being revealed: the players are lifting
+    its meeples and laying the new tile, and the camera may see it as it was or cleared."""
 
 
 @dataclass(frozen=True)
