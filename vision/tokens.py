@@ -4,7 +4,9 @@ In each token region, straightened top-down, pixels unlike the board are grouped
 their nearest colour (the players' colours and the tiles' own); each group that is
 piece-sized is a piece, its size says its kind (a priest is wider than a cultist, a
 resource tile wider than both), and its colour is then named among that kind's colours.
-Several pieces may share a region; a blob the size of no kind is not reported.
+Several pieces may share a region; a blob the size of no kind is not reported. A region may
+name the kinds that lie in it (gems, not meeples); a kind that lies in heaps (gems) is
+counted: a blob of one colour is as many pieces as its area holds.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
     # The players' colours and those of kinds with colours of their own (resource tiles).
     players = profile.piece_colours
     every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
+    known = {name for name, _ in palette.colours}
+    for name, bgr in profile.colours:  # the game's own colours (brown lumber), unless calibrated
+        palette = palette if name in known else palette.with_sample(name, bgr)
     names, choices = palette.features(tuple(dict.fromkeys(every)) if players is not None else None)
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
@@ -112,18 +117,8 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:
                 continue
-            kind = min(widths, key=lambda name: abs(widths[name] - width_mm))
-            error = abs(widths[kind] - width_mm) / widths[kind]
             prows, pcols = blob_rows[part], blob_cols[part]
-            if error > MAX_SIZE_ERROR or not compact(prows, pcols):
-                continue
-            middle = part.size // 2  # the median colour (an emblem or shading is the minority)
-            colour = np.partition(blob_features[part], middle, axis=0)[middle]
             cx, cy = float(pcols.mean()), float(prows.mean())
-            bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
-            bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
-            if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - shade_free(bare_bgr)):
-                continue  # a shade of the board, not a piece
             centre = top.to_mm(cx + c0, cy + r0)
             near = np.nonzero(
                 (boxes[:, 0] <= centre[0])
@@ -134,19 +129,39 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
             region = next((regions[i] for i in near if regions[i].contains(centre)), None)
             if region is None:
                 continue
+            kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
+            kind = min(kinds, key=lambda name: abs(kinds[name] - width_mm))
+            if kind in profile.token_counted:
+                # A heap of one colour: as many pieces as its area holds (spread, not piled).
+                units = (width_mm / kinds[kind]) ** 2
+                many = round(units)
+                if many < 1:
+                    continue
+                confidence = max(0.0, 1 - 2 * abs(units - many) / min(many, 2))
+            else:
+                many = 1
+                error = abs(kinds[kind] - width_mm) / kinds[kind]
+                if error > MAX_SIZE_ERROR or not compact(prows, pcols):
+                    continue
+                confidence = max(0.0, 1 - error * 2)
+            middle = part.size // 2  # the median colour (an emblem or shading is the minority)
+            colour = np.partition(blob_features[part], middle, axis=0)[middle]
+            bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
+            bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
+            if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - shade_free(bare_bgr)):
+                continue  # a shade of the board, not a piece
             name = names[k]
             allowed = profile.colours_of(kind)
             if allowed is not None and name not in allowed:
                 # Named among this kind's own colours (a pink priest is not a red resource).
                 keep = [i for i, n in enumerate(names) if n in allowed]
                 name = names[keep[int(nearest(colour[None], choices[keep])[0])]]
-            found.append(
-                TokenSighting(
-                    region.name,
-                    kind,
-                    name,
-                    (round(float(centre[0]), 1), round(float(centre[1]), 1)),
-                    round(max(0.0, 1 - error * 2), 3),
-                )
+            sighting = TokenSighting(
+                region.name,
+                kind,
+                name,
+                (round(float(centre[0]), 1), round(float(centre[1]), 1)),
+                round(confidence, 3),
             )
+            found += [sighting] * many
     return tuple(sorted(found, key=lambda t: t.region))

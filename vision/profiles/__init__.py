@@ -31,6 +31,8 @@ class Region:
     name: str
     holds: str
     polygon: tuple[tuple[float, float], ...]
+    kinds: tuple[str, ...] = ()
+    """The token kinds that lie here (empty: any): a region of gems is not read for meeples."""
 
     def contains(self, point: tuple[float, float]) -> bool:
         contour = np.array(self.polygon, np.float32).reshape(-1, 1, 2)
@@ -64,6 +66,11 @@ class Profile:
     """Token kinds that are square tiles (`width` is their side), not round pieces."""
     token_colours: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Token kinds with colours of their own (resource tiles), instead of `piece_colours`."""
+    token_counted: tuple[str, ...] = ()
+    """Token kinds that lie in heaps (gems): a blob of one colour is as many pieces as its
+    area holds, not one piece or none."""
+    colours: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+    """Colours this game's pieces come in that the default palette lacks (name, BGR)."""
 
     def colours_of(self, kind: str) -> tuple[str, ...] | None:
         return dict(self.token_colours).get(kind, self.piece_colours)
@@ -114,7 +121,10 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
         polygon = tuple(_pair(p, f"region {r.get('name')} point") for p in r.get("polygon", []))
         if len(polygon) < 3:
             raise ProfileError(f"region {r.get('name')}: a polygon has 3 points or more")
-        regions.append(Region(str(r["name"]), r["holds"], polygon))
+        kinds = r.get("kinds", [])
+        if not (isinstance(kinds, list) and all(isinstance(k, str) for k in kinds)):
+            raise ProfileError(f"region {r.get('name')}: kinds lists token kinds")
+        regions.append(Region(str(r["name"]), r["holds"], polygon, tuple(kinds)))
     for g in data.get("grids", []):
         ox, oy = _pair(g.get("origin"), "grid origin")
         cw, ch = _pair(g.get("cell"), "grid cell")
@@ -131,6 +141,11 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
     names = [r.name for r in regions]
     if len(set(names)) != len(names):
         raise ProfileError("region names must be unique")
+    pieces = _pieces(data.get("pieces", {}))
+    known = {k for k, _ in pieces.get("token_mm", ())}
+    for r in regions:
+        if set(r.kinds) - known:
+            raise ProfileError(f"region {r.name}: kinds {sorted(set(r.kinds) - known)} are not in pieces.tokens")
     return Profile(
         name=name,
         game=data.get("game"),
@@ -141,8 +156,23 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
         regions=tuple(regions),
         die_mm=float(data.get("die_mm", 16)),
         piece_colours=tuple(data["piece_colours"]) if "piece_colours" in data else None,
-        **_pieces(data.get("pieces", {})),
+        colours=_colours(data.get("colours", {})),
+        **pieces,
     )
+
+
+def _colours(colours: dict[str, Any]) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """The optional [colours] table: name = "#rrggbb", colours the default palette lacks."""
+    out = []
+    for name, text in colours.items():
+        if not (isinstance(text, str) and len(text) == 7 and text.startswith("#")):
+            raise ProfileError(f'colours.{name} is "#rrggbb", not {text!r}')
+        try:
+            r, g, b = (int(text[i : i + 2], 16) for i in (1, 3, 5))
+        except ValueError as error:
+            raise ProfileError(f'colours.{name} is "#rrggbb", not {text!r}') from error
+        out.append((str(name), (b, g, r)))
+    return tuple(out)
 
 
 def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
@@ -179,6 +209,7 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
                     raise ProfileError(f"pieces.tokens.{kind}.colours lists palette colour names")
                 colours.append((str(kind), tuple(v["colours"])))
         out["token_colours"] = tuple(colours)
+        out["token_counted"] = tuple(str(k) for k, v in tokens.items() if v.get("count") is True)
     return out
 
 

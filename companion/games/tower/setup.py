@@ -42,7 +42,7 @@ BUILD_MIN = 8
 
 OPTIONS = {
     "names": "player names in turn order, comma-separated; the first starts (default: the colours)",
-    "colours": "builder meeple colours, comma-separated (default: purple,orange,teal,grey)",
+    "colours": "builder meeple colours, comma-separated (default: purple,orange,pink,green)",
     "seed": "random seed for the advanced game's material layout when `layout` is not given (default 0)",
     "lutfi": "auto (default: on for a solo game only), on or off: Lutfi, the automated player",
     "lutfi_wins_at": "solo play: Lutfi wins on building 3 (default), 2 or 1 segments",
@@ -55,7 +55,9 @@ OPTIONS = {
     "prices": "price corrections for single spaces, e.g. '1a=2 green,3c=1 red'",
     "data": "your stalls, build cards or black market cards as TOML text shaped like tower.toml",
 }
-DEFAULT_COLOURS = ["purple", "orange", "teal", "grey"]
+DEFAULT_COLOURS = ["purple", "orange", "pink", "green"]
+"""Palette colours the camera can name, none of them an apprentice's (yellow, red) or the
+guard's (white): the builder meeples' real colours are not printed in the rulebook."""
 LETTER = {m[0]: m for m in MATERIALS}
 
 
