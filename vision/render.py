@@ -137,7 +137,7 @@ def draw_pieces(
     sizes = dict(p.token_mm)
     for token in scene.tokens:
         centre = np.array(p.region(token.region).centre()) + token.offset
-        colour = DEFAULT_COLOURS[token.colour]
+        colour = DEFAULT_COLOURS.get(token.colour) or dict(p.colours)[token.colour]
         cx, cy = pt(*centre)
         if token.kind in p.token_square:
             draw_tile(canvas, (cx, cy), sizes[token.kind] * s, token.angle, colour, scene.board_bgr, s)

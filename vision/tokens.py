@@ -12,6 +12,7 @@ counted: a blob of one colour is as many pieces as its area holds.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -90,8 +91,8 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
     players = profile.piece_colours
     every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
     known = {name for name, _ in palette.colours}
-    for name, bgr in profile.colours:  # the game's own colours (brown lumber), unless calibrated
-        palette = palette if name in known else palette.with_sample(name, bgr)
+    for name, sample in profile.colours:  # the game's own colours (brown lumber), unless calibrated
+        palette = palette if name in known else palette.with_sample(name, sample)
     names, choices = palette.features(tuple(dict.fromkeys(every)) if players is not None else None)
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
@@ -99,6 +100,7 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
     min_area = np.pi * (0.3 * smallest * s) ** 2
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
+    heaps: list[tuple[TokenSighting, int, bool]] = []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     rows, cols = np.nonzero(labels)
@@ -131,19 +133,10 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
             kind = min(kinds, key=lambda name: abs(kinds[name] - width_mm))
-            if kind in profile.token_counted:
-                # A heap of one colour: as many pieces as its area holds (spread, not piled).
-                units = (width_mm / kinds[kind]) ** 2
-                many = round(units)
-                if many < 1:
-                    continue
-                confidence = max(0.0, 1 - 2 * abs(units - many) / min(many, 2))
-            else:
-                many = 1
-                error = abs(kinds[kind] - width_mm) / kinds[kind]
-                if error > MAX_SIZE_ERROR or not compact(prows, pcols):
-                    continue
-                confidence = max(0.0, 1 - error * 2)
+            error = abs(kinds[kind] - width_mm) / kinds[kind]
+            single = error <= MAX_SIZE_ERROR and compact(prows, pcols)
+            if not single and kind not in profile.token_counted:
+                continue
             middle = part.size // 2  # the median colour (an emblem or shading is the minority)
             colour = np.partition(blob_features[part], middle, axis=0)[middle]
             bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
@@ -161,7 +154,35 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
                 kind,
                 name,
                 (round(float(centre[0]), 1), round(float(centre[1]), 1)),
-                round(confidence, 3),
+                round(max(0.0, 1 - error * 2), 3),
             )
-            found += [sighting] * many
-    return tuple(sorted(found, key=lambda t: t.region))
+            if kind in profile.token_counted:
+                heaps.append((sighting, part.size, single))
+            else:
+                found.append(sighting)
+    return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def counted(
+    heaps: list[tuple[TokenSighting, int, bool]], profile: Profile, px_per_mm: float
+) -> list[TokenSighting]:
+    """Pieces that lie in heaps (gems), each blob as many pieces as its area holds. One piece's
+    area is the median of the blobs that look like one piece in this very frame (the light,
+    the focus and the foreground's edges shrink or swell them all alike), or its nominal size
+    when none does; a heap of several, or a blob far from one piece's area, is unsure."""
+    out: list[TokenSighting] = []
+    widths = kind_sizes(profile)
+    for kind in {sighting.kind for sighting, _, _ in heaps}:
+        mine = [(sighting, area) for sighting, area, _ in heaps if sighting.kind == kind]
+        singles = [area for sighting, area, single in heaps if sighting.kind == kind and single]
+        unit = float(np.median(singles)) if singles else math.pi * (widths[kind] / 2 * px_per_mm) ** 2
+        for sighting, area in mine:
+            units = area / unit
+            many = round(units)
+            if many < 1:
+                continue
+            # A heap's count is an estimate (piled or shoulder to shoulder, its area is not
+            # exactly its pieces'): it never decides a move alone.
+            sure = max(0.0, 1 - 2 * abs(units - many)) if many == 1 else min(0.5, 1 - abs(units - many))
+            out += [replace(sighting, confidence=round(sure, 3))] * many
+    return out

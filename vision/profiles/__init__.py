@@ -145,7 +145,9 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
     known = {k for k, _ in pieces.get("token_mm", ())}
     for r in regions:
         if set(r.kinds) - known:
-            raise ProfileError(f"region {r.name}: kinds {sorted(set(r.kinds) - known)} are not in pieces.tokens")
+            raise ProfileError(
+                f"region {r.name}: kinds {sorted(set(r.kinds) - known)} are not in pieces.tokens"
+            )
     return Profile(
         name=name,
         game=data.get("game"),
