@@ -166,23 +166,27 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
 def counted(
     heaps: list[tuple[TokenSighting, int, bool]], profile: Profile, px_per_mm: float
 ) -> list[TokenSighting]:
-    """Pieces that lie in heaps (gems), each blob as many pieces as its area holds. One piece's
-    area is the median of the blobs that look like one piece in this very frame (the light,
-    the focus and the foreground's edges shrink or swell them all alike), or its nominal size
-    when none does; a heap of several, or a blob far from one piece's area, is unsure."""
+    """Pieces that lie in heaps (gems). A blob the size and shape of one piece is one piece;
+    any other is as many as its area holds, one piece's area being the median of the single
+    pieces of its colour in this very frame (the light and the foreground's edges shrink a
+    dark gem more than a light one), else of its kind, else its nominal size. A heap's count
+    is an estimate (piled or shoulder to shoulder, its area is not exactly its pieces'): it is
+    always unsure, never deciding a move alone."""
     out: list[TokenSighting] = []
     widths = kind_sizes(profile)
-    for kind in {sighting.kind for sighting, _, _ in heaps}:
-        mine = [(sighting, area) for sighting, area, _ in heaps if sighting.kind == kind]
-        singles = [area for sighting, area, single in heaps if sighting.kind == kind and single]
-        unit = float(np.median(singles)) if singles else math.pi * (widths[kind] / 2 * px_per_mm) ** 2
-        for sighting, area in mine:
-            units = area / unit
-            many = round(units)
-            if many < 1:
-                continue
-            # A heap's count is an estimate (piled or shoulder to shoulder, its area is not
-            # exactly its pieces'): it never decides a move alone.
-            sure = max(0.0, 1 - 2 * abs(units - many)) if many == 1 else min(0.5, 1 - abs(units - many))
-            out += [replace(sighting, confidence=round(sure, 3))] * many
+    singles: dict[tuple[str, str | None], list[int]] = {}
+    for sighting, area, single in heaps:
+        if single:
+            singles.setdefault((sighting.kind, sighting.color), []).append(area)
+            singles.setdefault((sighting.kind, None), []).append(area)
+    for sighting, area, single in heaps:
+        if single:
+            out.append(sighting)
+            continue
+        same = singles.get((sighting.kind, sighting.color)) or singles.get((sighting.kind, None))
+        unit = float(np.median(same)) if same else math.pi * (widths[sighting.kind] / 2 * px_per_mm) ** 2
+        units = area / unit
+        many = round(units)
+        if many >= 1:
+            out += [replace(sighting, confidence=round(min(0.5, 1 - abs(units - many)), 3))] * many
     return out
