@@ -61,3 +61,40 @@ def test_a_cultist_at_the_island_edge_keeps_its_size() -> None:
         ("cultist", "pink"),
         ("cultist", "pink"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('kinds = ["gem"]', 'kinds = ["ruby"]', "not in pieces.tokens"),
+        ('kinds = ["gem"]', 'kinds = "gem"', "kinds lists token kinds"),
+        ('brown = "#7a4f2a"', 'brown = "brown"', "#rrggbb"),
+        ('brown = "#7a4f2a"', 'brown = "#7a4fzz"', "#rrggbb"),
+    ],
+)
+def test_a_profile_with_a_bad_kinds_or_colour_is_explained(old: str, new: str, says: str) -> None:
+    import tomllib
+
+    from vision.profiles import ProfileError, parse_profile
+
+    text = (Path(__file__).parent.parent / "vision/profiles/tower.toml").read_text()
+    assert old in text
+    with pytest.raises(ProfileError, match=says):
+        parse_profile(tomllib.loads(text.replace(old, new, 1)))
+
+
+def test_gems_lying_apart_are_each_one_and_a_heap_is_counted_but_unsure() -> None:
+    """Tower's gems: six green gems apart are six sure gems; four blue ones shoulder to shoulder
+    are one blob, counted by its area against the single gems of the frame, and unsure."""
+    profile = load_profile("tower")
+    apart = [TokenSpec("player/1/gems", "gem", "green", (-60.0 + 16.0 * k, -60.0)) for k in range(6)]
+    heap = [TokenSpec("player/2/gems", "gem", "blue", (-30.0 + 10.0 * k, 0.0)) for k in range(4)]
+    lone = [TokenSpec("player/2/gems", "gem", "blue", (-60.0 + 16.0 * k, -60.0)) for k in range(3)]
+    scene = Scene(profile, Camera(tilt=0.04, rotation=5.0), tokens=tuple(apart + heap + lone))
+    frame, _ = render(scene, seed=3)
+    seen = TableReader(profile).read(frame).tokens
+    greens = [t for t in seen if t.region == "player/1/gems"]
+    assert [t.color for t in greens] == ["green"] * 6 and all(t.confidence > 0.5 for t in greens)
+    blues = [t for t in seen if t.region == "player/2/gems"]
+    assert [t.color for t in blues] == ["blue"] * 7
+    assert sum(t.confidence <= 0.5 for t in blues) == 4

@@ -100,7 +100,7 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
     min_area = np.pi * (0.3 * smallest * s) ** 2
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
-    heaps: list[tuple[TokenSighting, int, bool]] = []
+    heaps: list[tuple[TokenSighting, int, bool, int]] = []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     rows, cols = np.nonzero(labels)
@@ -157,36 +157,50 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
                 round(max(0.0, 1 - error * 2), 3),
             )
             if kind in profile.token_counted:
-                heaps.append((sighting, part.size, single))
+                bumps = 1 if single else humps(prows, pcols, kinds[kind] * s)
+                heaps.append((sighting, part.size, single, bumps))
             else:
                 found.append(sighting)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
 
+def humps(rows: np.ndarray, cols: np.ndarray, width_px: float) -> int:
+    """How many pieces a heap's outline shows: the peaks of its distance to the edge, at least
+    a piece's width apart (gems shoulder to shoulder each keep a hump; 0: none stands out)."""
+    r0, c0 = rows.min(), cols.min()
+    box = np.zeros((int(rows.max() - r0) + 3, int(cols.max() - c0) + 3), np.uint8)
+    box[rows - r0 + 1, cols - c0 + 1] = 255
+    depth = cv2.distanceTransform(box, cv2.DIST_L2, 3)
+    k = max(3, int(0.8 * width_px) | 1)
+    top = (depth >= cv2.dilate(depth, np.ones((k, k), np.uint8))) & (depth >= 0.3 * width_px)
+    return int(cv2.connectedComponents(top.astype(np.uint8))[0]) - 1
+
+
 def counted(
-    heaps: list[tuple[TokenSighting, int, bool]], profile: Profile, px_per_mm: float
+    heaps: list[tuple[TokenSighting, int, bool, int]], profile: Profile, px_per_mm: float
 ) -> list[TokenSighting]:
     """Pieces that lie in heaps (gems). A blob the size and shape of one piece is one piece;
-    any other is as many as its area holds, one piece's area being the median of the single
-    pieces of its colour in this very frame (the light and the foreground's edges shrink a
-    dark gem more than a light one), else of its kind, else its nominal size. A heap's count
+    any other is as many as the humps its outline shows (`humps`), or when it shows fewer than
+    two, as many as its area holds, one piece's area being the median of the single pieces of
+    its colour in this very frame (the light and the foreground's edges shrink a dark gem more
+    than a light one), else of its kind, else its nominal size. A heap's count
     is an estimate (piled or shoulder to shoulder, its area is not exactly its pieces'): it is
     always unsure, never deciding a move alone."""
     out: list[TokenSighting] = []
     widths = kind_sizes(profile)
     singles: dict[tuple[str, str | None], list[int]] = {}
-    for sighting, area, single in heaps:
+    for sighting, area, single, _ in heaps:
         if single:
             singles.setdefault((sighting.kind, sighting.color), []).append(area)
             singles.setdefault((sighting.kind, None), []).append(area)
-    for sighting, area, single in heaps:
+    for sighting, area, single, bumps in heaps:
         if single:
             out.append(sighting)
             continue
         same = singles.get((sighting.kind, sighting.color)) or singles.get((sighting.kind, None))
         unit = float(np.median(same)) if same else math.pi * (widths[sighting.kind] / 2 * px_per_mm) ** 2
         units = area / unit
-        many = round(units)
+        many = bumps if bumps >= 2 else round(units)
         if many >= 1:
             out += [replace(sighting, confidence=round(min(0.5, 1 - abs(units - many)), 3))] * many
     return out
