@@ -4,9 +4,9 @@ The table is compared with the picture of the state after each legal move (see
 `games.sight`). Some moves leave nothing the camera can see (declining a power,
 passing, paying from a hand): those may come before a visible move when nobody said
 so at the table, so sequences of one hidden move and one visible move are tried too.
-When nothing else fits, two visible moves by one player are tried (a die placed, then its
-bonus meeple). A move found only through unsure readings, or one of several that fit, goes
-to the players; a table that no legal move explains is a desync, with the differences and
+When nothing else fits, chains of up to six moves by one player are tried (a die placed,
+then its bonus meeple; the actions ended, then a build's five materials put back). A move
+found only through unsure readings, or one of several that fit, goes to the players; a table that no legal move explains is a desync, with the differences and
 the moves the camera cannot see (one of them, not told, may be the reason).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .games.base import CHANCE, Game
 from .games.sight import Picture, Seen, Sight, agrees
@@ -159,13 +159,12 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
             _judge(fits, sight, after, seen, (move,), now, picture)
             if _part_of_the_way(picture, now, seen):
                 partway.append((move, after))
-    actor = game.to_move(state)
-    if not fits and actor != CHANCE:  # two visible moves by one player (a die, then its bonus)
-        for move, after in partway:
-            if game.to_move(after) != actor:
-                continue  # another player's move is never taken without its own look
-            for second in next_moves(game, after):
-                _judge(fits, sight, game.apply_unchecked(after, second), seen, (move, second), now)
+    if not fits and game.to_move(state) != CHANCE:
+        # Several moves by one player made while nobody looked (a die, then its bonus meeple;
+        # a build's five materials put back), perhaps after a hidden one (ending the actions).
+        starts = [((move,), after) for move, after in partway]
+        starts += [((move,), game.apply_unchecked(state, move)) for move in hidden]
+        fits = _chains(game, sight, state, seen, now, starts)
     if not fits:
         untold = tuple(hidden) if game.to_move(state) != CHANCE else ()
         return NoChange() if not certain else Desync(changed, untold)
@@ -185,6 +184,60 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     if len(exact) > 1:
         return Ambiguous(candidates, changed, f"{len(exact)} moves leave the table like this: which was it?")
     return Ambiguous(candidates, changed, "some readings are unsure: is it this?")
+
+
+CHAIN_MOVES = 6
+"""The most moves one player may make between two looks of the camera and still be followed
+(a build's five returns after ending the actions)."""
+
+
+def _chains(
+    game: Game[Any, Any],
+    sight: Sight,
+    state: Any,
+    seen: Seen,
+    now: Picture,
+    starts: list[tuple[tuple[Any, ...], Any]],
+) -> list[tuple[int, int, tuple[Any, ...]]]:
+    """The shortest chains of moves by the player to move, each visible move changing regions
+    seen changed (`_part_of_the_way`), that leave the table as it is seen. Chains that reach the
+    same state are one (five materials put back in any order), and the search gives up after
+    SEARCH states."""
+    actor = game.to_move(state)
+    fits: list[tuple[int, int, tuple[Any, ...]]] = []
+    reached: set[Hashable] = set()
+    frontier = starts
+    for _ in range(CHAIN_MOVES - 1):
+        following = []
+        for moves, at in frontier:
+            if game.to_move(at) != actor:
+                continue  # another player's move is never taken without its own look
+            here = sight.expected(at)
+            for move in next_moves(game, at):
+                after = game.apply_unchecked(at, move)
+                key = _state_key(after)
+                if key in reached or len(reached) >= SEARCH:
+                    continue
+                reached.add(key)
+                picture = sight.expected(after)
+                chain = (*moves, move)
+                if picture != here:  # a hidden move (a bonus declined) only leads on
+                    _judge(fits, sight, after, seen, chain, now, picture)
+                    if not _part_of_the_way(picture, here, seen):
+                        continue
+                following.append((chain, after))
+        if fits:
+            return fits
+        frontier = following
+    return fits
+
+
+def _state_key(state: Any) -> Hashable:
+    try:
+        hash(state)
+    except TypeError:
+        return repr(state)
+    return cast(Hashable, state)
 
 
 def _part_of_the_way(picture: Picture, now: Picture, seen: Seen) -> bool:

@@ -170,6 +170,26 @@ def test_a_material_returned_after_building_is_the_return() -> None:
     assert isinstance(result, Found) and result.moves == (move,)
 
 
+def test_a_build_put_back_at_once_is_every_return() -> None:
+    """Build phase: the player declares the build and puts all five materials back before the
+    camera looks again: the end of the actions and each return are found together, the
+    materials on the stall spaces they went to."""
+    state = dealt(3, cards=CARDS)
+    needed = state.card_of(state.players[0].card)
+    stalls = tuple(replace(s, stock=" ".join("-" for _ in s.stock.split())) for s in state.stalls)
+    state = action(edit(replace(state, stalls=stalls), 0, materials=tuple(sorted(needed))))
+    after = play(state, "end actions")
+    rng = random.Random(5)
+    while after.turn.step == "return":
+        after = GAME.apply(after, rng.choice([m for m in GAME.legal_moves(after) if isinstance(m, Return)]))
+    assert GAME.to_move(after) == CHANCE  # three new build cards to draw
+    result = infer(GAME, SIGHT, state, Camera(11, state).sees(state, after))
+    assert isinstance(result, Found), result
+    assert str(result.moves[0]) == "end actions" and len(result.moves) == 1 + len(needed)
+    replayed = play(state, *result.moves)
+    assert SIGHT.expected(replayed) == SIGHT.expected(after)
+
+
 def test_a_material_taken_without_paying_is_a_desync_naming_the_space() -> None:
     state = buying_position()
     stall = next(s for s in state.stalls if any(slot.material for slot in s.slots))

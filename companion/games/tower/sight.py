@@ -26,7 +26,7 @@ from .gems import KINDS
 from .moves import DrawGem, Roll
 from .rules import die_faces
 from .setup import DEFAULT_COLOURS
-from .state import HUNT, LUTFI_DIE, RUNNER, STAND_IN, TowerState
+from .state import HUNT, LUTFI_DIE, RETURN, RUNNER, STAND_IN, TowerState
 
 PROFILE = "tower"
 MATERIAL_COLOUR = {"straw": "yellow", "lumber": "brown", "clay": "red", "water": "blue"}
@@ -70,9 +70,12 @@ class TowerSight(Sight):
 
     def expected(self, state: TowerState) -> dict[str, Hashable]:
         picture: dict[str, Hashable] = {"salil": state.salil.counts()}
+        returning = state.turn.returns if state.turn.step == RETURN else ()
         for seat, player in enumerate(state.players):
             picture[gems(seat)] = player.gems.counts()
-            picture[materials(seat)] = tuple(sorted(player.materials))
+            # A build's materials stay on the tableau until each is put back on a stall.
+            held = player.materials + (returning if seat == state.turn.seat else ())
+            picture[materials(seat)] = tuple(sorted(held))
         for stall in state.stalls:
             for k, slot in enumerate(stall.slots):
                 picture[space(stall.number, k)] = (slot.material,) if slot.material else ()
