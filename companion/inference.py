@@ -6,8 +6,9 @@ passing, paying from a hand): those may come before a visible move when nobody s
 so at the table, so sequences of one hidden move and one visible move are tried too.
 When nothing else fits, chains of up to six moves by one player are tried (a die placed,
 then its bonus meeple; the actions ended, then a build's five materials put back). A move
-found only through unsure readings, or one of several that fit, goes to the players; a table that no legal move explains is a desync, with the differences and
-the moves the camera cannot see (one of them, not told, may be the reason).
+found only through unsure readings, or one of several that fit, goes to the players; a
+table that no legal move explains is a desync, with the differences and the moves the camera
+cannot see (one of them, not told, may be the reason).
 """
 
 from __future__ import annotations
