@@ -118,6 +118,7 @@ def test_states_round_trip_through_json() -> None:
         (lambda d: d.update(black_top=[99]), "out of range"),
         (lambda d: d.update(surprise=1), "unknown keys"),
         (lambda d: d.update(guard=9), "not in play"),
+        (lambda d: d.update(palace=[7]), "palace"),
     ],
 )
 def test_malformed_state_json_is_refused(change: object, message: str) -> None:

@@ -215,6 +215,7 @@ def test_building_returns_the_materials_and_places_a_segment() -> None:
     assert legal(state) == ["return straw to 2a", "return water to 3c"]
     state = play(state, "return straw to 2a", "return water to 3c")
     assert state.players[0].segments == 1 and state.players[0].card == 0
+    assert state.palace == (0,)  # "Subsequent tower segments ... are stacked on top"
     assert state.turn.step == BUILD_DRAW and state.turn.count == 3
     card = state.build_discard[-1]
     state = play(state, *(f"draw card {c}" for c in sorted(state.build_deck)[:3]))

@@ -116,6 +116,8 @@ def check_state(state: TowerState) -> None:
         _fail("a solo game needs Lutfi")
     if state.winner not in (NO_WINNER, LUTFI_WON) and not 0 <= state.winner < n:
         _fail("the winner is not a seat")
+    if any(not 0 <= seat <= n for seat in state.palace) or len(state.palace) > 4 * 3:
+        _fail("the palace's segments are each a seat's (or solo Lutfi's), at most 12")
     _check_gems(state)
     _check_cards(state)
     _check_board(state)

@@ -84,7 +84,10 @@ def finish_build(state: TowerState) -> TowerState:
     me = state.current
     done = replace(me, segments=me.segments + 1, card=0, materials=(), concoctions=())
     state = replace(
-        with_player(state, seat, done), build_discard=state.build_discard + (me.card,), shortage=False
+        with_player(state, seat, done),
+        build_discard=state.build_discard + (me.card,),
+        shortage=False,
+        palace=state.palace + (seat,),
     )
     if done.segments >= SEGMENTS_TO_WIN:
         return replace(state, winner=seat, turn=replace(state.turn, step=OVER, returns=()))
@@ -100,7 +103,7 @@ def finish_lutfi_card(state: TowerState) -> TowerState:
     done = replace(lutfi, card=0, materials=(), segments=lutfi.segments + (1 if solo else 0))
     state = replace(state, lutfi=done, build_discard=state.build_discard + (lutfi.card,))
     if solo:
-        state = replace(state, shortage=False)
+        state = replace(state, shortage=False, palace=state.palace + (state.seats,))
         if done.segments >= state.variants.lutfi_wins_at:
             return replace(state, winner=LUTFI_WON, turn=replace(state.turn, step=OVER, returns=()))
     return replace(state, turn=replace(state.turn, step=BUILD_DRAW, count=1, returns=()))

@@ -3,7 +3,8 @@ the table reading, as `ArkhanosRenderer` is for Arkhanos.
 
 Gems lie spread out in rows on the tableaus and Salil's pile (`touching`: shoulder to
 shoulder, so that one colour's gems make one blob, counted by its area); materials lie in a
-row; meeples stand side by side on a stall's meeple spot; the die lies in the rolling area.
+row; meeples stand side by side on a stall's meeple spot; the tower's top segment in the
+palace's middle; the die lies in the rolling area.
 Gems are drawn as round pieces: real ones are faceted plastic (a photo would tell more).
 """
 
@@ -18,7 +19,7 @@ from vision.profiles import load_profile
 from vision.render import Camera, DieSpec, Look, Scene, TokenSpec
 
 from ..sight import TRAY, OneOf
-from .sight import GEM_COLOURS, MATERIAL_COLOUR, PROFILE
+from .sight import GEM_COLOURS, MATERIAL_COLOUR, PALACE, PROFILE
 
 MEEPLE_SPOTS = {
     1: ((0.0, 0.0),),
@@ -48,6 +49,8 @@ class TowerRenderer:
             value = cast(tuple[Any, ...], what.options[0] if isinstance(what, OneOf) else what)
             if region.endswith("/gems") or region == "salil":
                 tokens += self._gems(region, value)
+            elif region == PALACE:
+                tokens += [TokenSpec(region, "segment", c) for c in value]
             elif region.endswith("/meeple"):
                 spots = MEEPLE_SPOTS[len(value)] if value else ()
                 tokens += [TokenSpec(region, "meeple", c, spot) for c, spot in zip(value, spots)]

@@ -5,12 +5,13 @@ Regions: `stall/N/a`-`c` (the material token on each space of stall N), `stall/N
 stands there: builders by their colour, the stand-in yellow, the runner red, the guard white,
 Lutfi in the first default colour no player has), `player/S/gems` (seat S from 1: how many
 green, blue and red gems and passes lie there), `player/S/materials` (the materials bought),
-`salil` (his pile) and `tray` (the die). Gems are counted by colour and area (spread out,
+`salil` (his pile), `palace` (the colour of the top segment of the tower) and `tray` (the
+die). Gems are counted by colour and area (spread out,
 not heaped). From these the table loop tells purchases (gems to Salil, the material to the
 tableau, the meeple onto the stall), trades with Salil, returns after a build, the draw
 phase's gems (chance draws the camera reads, one tap) and the die (Lutfi's start, the
 guard's hunt: offered for one tap, a face naming no stall in play not offered).
-Not read: the palace's segments, cards, Lutfi's own materials, meeples at home.
+Not read: the segments under the top one, cards, Lutfi's own materials, meeples at home.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .setup import DEFAULT_COLOURS
 from .state import HUNT, LUTFI_DIE, RETURN, RUNNER, STAND_IN, TowerState
 
 PROFILE = "tower"
+PALACE = "palace"
 MATERIAL_COLOUR = {"straw": "yellow", "lumber": "brown", "clay": "red", "water": "blue"}
 """The material tokens' colours (Setup: yellow, brown, red and blue spaces)."""
 COLOUR_MATERIAL = {colour: material for material, colour in MATERIAL_COLOUR.items()}
@@ -69,7 +71,10 @@ class TowerSight(Sight):
         return tuple(dict.fromkeys((*(p.colour for p in state.players), *extra)))
 
     def expected(self, state: TowerState) -> dict[str, Hashable]:
-        picture: dict[str, Hashable] = {"salil": state.salil.counts()}
+        picture: dict[str, Hashable] = {"salil": state.salil.counts(), PALACE: ()}
+        if state.palace:  # the top segment is the one seen from above
+            last = state.palace[-1]
+            picture[PALACE] = (state.players[last].colour if last < state.seats else lutfi_colour(state),)
         returning = state.turn.returns if state.turn.step == RETURN else ()
         for seat, player in enumerate(state.players):
             picture[gems(seat)] = player.gems.counts()
@@ -132,6 +137,8 @@ class TowerSight(Sight):
             return "the rolling area"
         if region == "salil":
             return "Salil's pile"
+        if region == PALACE:
+            return "the top of the tower on the palace"
         if parts[0] == "stall":
             return (
                 f"stall {parts[1]}'s meeple spot" if parts[2] == "meeple" else f"space {parts[1]}{parts[2]}"

@@ -243,6 +243,8 @@ class TowerState:
     """A kingdom-wide shortage: materials may be substituted until the next segment is built."""
     winner: int = NO_WINNER
     """The seat that built its third segment, LUTFI_WON in a solo game Lutfi won, or NO_WINNER."""
+    palace: tuple[int, ...] = ()
+    """Who built each segment on the palace, bottom first (Lutfi, in a solo game: `seats`)."""
 
     @property
     def seats(self) -> int:
