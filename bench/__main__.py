@@ -256,6 +256,53 @@ def arkhanos_read_bench() -> None:
     )
 
 
+def tower_read_bench() -> None:
+    """The whole Tower play mat (the assumed `tower` profile) read at 1280x960, pose cached,
+    one thread: a 4-player game with the apprentices and the guard played at random for 200
+    moves (gems on every tableau and in Salil's pile, stalls half sold, meeples about)."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from companion.games.tower.render import TowerRenderer
+    from vision.pipeline import TableReader
+    from vision.profiles import load_profile
+    from vision.render import render
+
+    cv2.setNumThreads(1)
+    game, sight = get_game("tower"), get_game("tower").sight
+    assert sight is not None
+    rng = random.Random(5)
+    state = game.initial_state(Setup(4, {"apprentices": "on", "royal_guard": "on"}))
+    for _ in range(200):
+        if game.to_move(state) is None:
+            break
+        outcomes = game.chance_outcomes(state) if game.to_move(state) == CHANCE else ()
+        moves = [m for m, _ in outcomes] or list(game.legal_moves(state))
+        state = game.apply(state, rng.choice(moves))
+    expected = sight.expected(state)
+    gems = sum(sum(v) for r, v in expected.items() if r.endswith("/gems") or r == "salil")  # type: ignore[arg-type]
+    profile = replace(load_profile("tower"), piece_colours=sight.piece_colours(state))
+    regions = frozenset(r.name for r in profile.regions)
+    for touching in (False, True):
+        frame, _ = render(TowerRenderer(np.random.default_rng(5), touching=touching).scene(expected), seed=5)
+        reader = TableReader(profile)
+        reader.read(frame)
+        totals, right, unsure = [], 0, 0
+        for _ in range(10):
+            start = time.perf_counter()
+            seen = sight.seen(state, reader.read(frame), regions)
+            totals.append((time.perf_counter() - start) * 1000)
+            right = sum(seen.picture.get(r) == v for r, v in expected.items())
+            unsure = len(seen.unsure)
+        print(
+            f"  the Tower play mat read (1280x960, {gems} gems {'shoulder to shoulder' if touching else 'apart'}): "
+            f"median {statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; "
+            f"{right}/{len(expected)} regions right, {unsure} doubted"
+        )
+
+
 def rss_mb() -> float:
     """This process's resident memory now (Linux)."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -510,6 +557,7 @@ def main() -> None:
     )
     turris_bench()
     arkhanos_read_bench()
+    tower_read_bench()
     panel_bench()
     button_bench()
     events_bench()
