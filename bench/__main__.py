@@ -296,8 +296,9 @@ def tower_read_bench() -> None:
             totals.append((time.perf_counter() - start) * 1000)
             right = sum(seen.picture.get(r) == v for r, v in expected.items())
             unsure = len(seen.unsure)
+        lying = "shoulder to shoulder" if touching else "apart"
         print(
-            f"  the Tower play mat read (1280x960, {gems} gems {'shoulder to shoulder' if touching else 'apart'}): "
+            f"  the Tower play mat read (1280x960, {gems} gems {lying}): "
             f"median {statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; "
             f"{right}/{len(expected)} regions right, {unsure} doubted"
         )
