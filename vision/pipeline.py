@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 import cv2
@@ -145,9 +146,11 @@ def draw(
         draw_regions(image, observation.pose, profile)
         draw_routes(image, observation.pose, profile, routes)
         labels = [(s.region, f"{s.color} {''.join(map(str, s.discs))}") for s in observation.stacks]
-        labels += [
+        # Like pieces in one region as one label ("12 gG": twelve green gems), not a column.
+        alike = Counter(
             (t.region, f"{t.color[:1] if t.color else '?'}{t.kind[:1].upper()}") for t in observation.tokens
-        ]
+        )
+        labels += [(region, text if n == 1 else f"{n} {text}") for (region, text), n in alike.items()]
         placed: dict[str, int] = {}
         for region_name, text in labels:
             x, y = to_frame(observation.pose, np.array([profile.region(region_name).centre()]))[0]
