@@ -166,6 +166,15 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
         starts = [((move,), after) for move, after in partway]
         starts += [((move,), game.apply_unchecked(state, move)) for move in hidden]
         fits = _chains(game, sight, state, seen, now, starts)
+    if not any(doubts == 0 for doubts, _, _ in fits) and game.to_move(state) != CHANCE:
+        # A hidden move that hands over to chance, and what chance then put on the table (an
+        # idle Tower turn ended, then its two bonus gems drawn): one tap, as any roll read.
+        for move in hidden:
+            after = game.apply_unchecked(state, move)
+            chain = chance_chain(game, sight, after, seen) if game.to_move(after) == CHANCE else None
+            if chain is not None:
+                why = f"{move}, then what was drawn as read: right? (NEXT takes it)"
+                return Ambiguous((Candidate((move, *chain), int(bool(seen.unsure))),), changed, why)
     if not fits:
         untold = tuple(hidden) if game.to_move(state) != CHANCE else ()
         return NoChange() if not certain else Desync(changed, untold)

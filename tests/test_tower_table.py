@@ -154,6 +154,18 @@ def test_the_draw_phase_gems_are_offered_as_read() -> None:
     assert sorted(m.kind for m in drawn) == ["green", "pass", "red"]
 
 
+def test_an_idle_turns_two_gems_drawn_without_a_word_are_offered() -> None:
+    """How to Play: "If you did not execute any of the above actions ... draw 2 more gems".
+    The player ends the turn by drawing them, nobody pressing NEXT: the end of the actions
+    and the two draws are offered as read, one tap."""
+    state = buying_position()
+    after = play(state, "end actions", "draw blue", "draw red")
+    result = infer(GAME, SIGHT, state, Camera(12, state).sees(state, after))
+    assert isinstance(result, Ambiguous) and len(result.candidates) == 1
+    moves = result.candidates[0].moves
+    assert str(moves[0]) == "end actions" and sorted(str(m) for m in moves[1:]) == ["draw blue", "draw red"]
+
+
 def test_a_material_returned_after_building_is_the_return() -> None:
     """Build phase: "return the items to the markets (any available space is fine, so long as
     the space matches the item)": the camera sees which space it went to."""

@@ -39,7 +39,7 @@ class TowerRenderer:
         self.look = Look(
             brightness=float(rng.uniform(0.85, 1.1)), noise=float(rng.uniform(1.5, 3)), jpeg_quality=88
         )
-        self.gap = 10.0 if touching else 13.0
+        self.gap = 10.0 if touching else 15.0
         self.angle = float(rng.uniform(0, 90))
 
     def scene(self, picture: Mapping[str, Hashable], die: int = 0) -> Scene:
@@ -70,17 +70,22 @@ class TowerRenderer:
         return Scene(self.profile, self.camera, self.look, tokens=tuple(tokens), dice=dice)
 
     def _gems(self, region: str, counts: tuple[int, ...]) -> list[TokenSpec]:
-        """Each colour's gems in rows of its own, left to right."""
+        """Each colour's gems in rows of its own, left to right; closer together when the
+        region would not hold them so (Salil's pile grows large)."""
         xs0, ys0 = zip(*self.profile.region(region).polygon)
         width, height = max(xs0) - min(xs0), max(ys0) - min(ys0)
-        per_row = int((width - 10) // self.gap)
+        for gap in (self.gap, 13.0, 11.5, 10.0):
+            per_row = int((width - 10) // gap)
+            rows = sum(-(-n // per_row) for n in counts)
+            if 10 + rows * (gap + 3) <= height or gap <= 10.0:
+                break
         out, row = [], 0
         for colour, n in zip(GEM_COLOURS, counts):
             for k in range(n):
                 if k and k % per_row == 0:
                     row += 1
-                x = -width / 2 + 5 + self.gap / 2 + (k % per_row) * self.gap
-                y = -height / 2 + 5 + self.gap / 2 + row * (self.gap + 3)
+                x = -width / 2 + 5 + gap / 2 + (k % per_row) * gap
+                y = -height / 2 + 5 + gap / 2 + row * (gap + 3)
                 out.append(TokenSpec(region, "gem", colour, (x, y)))
             row += 1 if n else 0
         return out
