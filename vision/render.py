@@ -37,6 +37,9 @@ class TokenSpec:
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     """Degrees a square tile is turned."""
+    size: float = 0.0
+    """Millimetres across; 0: its kind's width (another size draws a piece the profile does
+    not read, there to be ignored: a faction's figures beside the Watcher)."""
 
 
 @dataclass(frozen=True)
@@ -139,10 +142,11 @@ def draw_pieces(
         centre = np.array(p.region(token.region).centre()) + token.offset
         colour = DEFAULT_COLOURS.get(token.colour) or dict(p.colours)[token.colour]
         cx, cy = pt(*centre)
+        width = token.size or sizes[token.kind]
         if token.kind in p.token_square:
-            draw_tile(canvas, (cx, cy), sizes[token.kind] * s, token.angle, colour, scene.board_bgr, s)
+            draw_tile(canvas, (cx, cy), width * s, token.angle, colour, scene.board_bgr, s)
             continue
-        r = int(round(sizes[token.kind] / 2 * s))
+        r = int(round(width / 2 * s))
         cv2.circle(canvas, (cx + int(s), cy + int(s)), r, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), r, colour, -1, cv2.LINE_AA)
         cv2.circle(canvas, (cx, cy), max(1, r // 2), _shade(colour, 1.15), -1, cv2.LINE_AA)

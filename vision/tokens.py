@@ -83,10 +83,12 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
         inside[
             window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
         ] = 1
-    background = local_background(pixels, top.px_per_mm)
+    widths = kind_sizes(profile)
+    # The median must look wide enough that the largest piece covers under half of it (a
+    # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
+    background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * max(widths.values())))
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
-    widths = kind_sizes(profile)
     # The players' colours and those of kinds with colours of their own (resource tiles).
     players = profile.piece_colours
     every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
@@ -146,6 +148,8 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
             name = names[k]
             allowed = profile.colours_of(kind)
             if allowed is not None and name not in allowed:
+                if kind in profile.token_exclusive:
+                    continue  # another colour's piece of this size (a faction's Great Old One)
                 # Named among this kind's own colours (a pink priest is not a red resource).
                 keep = [i for i, n in enumerate(names) if n in allowed]
                 name = names[keep[int(nearest(colour[None], choices[keep])[0])]]

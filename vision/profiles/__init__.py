@@ -71,6 +71,9 @@ class Profile:
     area holds, not one piece or none."""
     colours: tuple[tuple[str, tuple[int, int, int]], ...] = ()
     """Colours this game's pieces come in that the default palette lacks (name, BGR)."""
+    token_exclusive: tuple[str, ...] = ()
+    """Token kinds known by their own colours alone (the Watcher among the factions' figures
+    of its size): a piece nearer another colour is not of this kind."""
 
     def colours_of(self, kind: str) -> tuple[str, ...] | None:
         return dict(self.token_colours).get(kind, self.piece_colours)
@@ -212,6 +215,9 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
                 colours.append((str(kind), tuple(v["colours"])))
         out["token_colours"] = tuple(colours)
         out["token_counted"] = tuple(str(k) for k, v in tokens.items() if v.get("count") is True)
+        out["token_exclusive"] = tuple(str(k) for k, v in tokens.items() if v.get("exclusive") is True)
+        if any(v.get("exclusive") is True and "colours" not in v for v in tokens.values()):
+            raise ProfileError("a kind that is exclusive names its colours")
     return out
 
 
