@@ -133,12 +133,8 @@ def test_a_disciple_standing_on_a_tile_agrees_with_any_reading_of_something_ther
 
 def test_differences_are_said_as_players_would_say_them() -> None:
     """The page's desync lines: two pieces on one space are both named (they were once
-    taken for a stack), a stack bottom to top, an empty space as nothing; dice as read."""
-    from companion.games.sight import TraySight
-
+    taken for a stack), a stack bottom to top, an empty space as nothing."""
     assert SIGHT.words((("cultist", "pink"), ("priest", "pink"))) == "pink cultist, pink priest"
     assert SIGHT.words(("pink", (4, 3))) == "pink discs 4 3"
     assert SIGHT.words(Unclear((("cultist", "blue"), ("resource", "blue")))) == "blue cultist, blue resource"
     assert SIGHT.words(()) == "nothing"
-    assert TraySight().words((("purple", 3), ("yellow", 6))) == "purple 3, yellow 6"
-    assert TraySight().words((3, 5)) == "3, 5"

@@ -44,9 +44,8 @@ class Camera:
 def crowded(factions: str = "black-goat,opener-of-the-way,crawling-chaos") -> YuggothState:
     """Every faction's figures spread over the map, Great Old Ones (the Watcher's size) too."""
     state = new(factions)
-    for k, force in enumerate(state.units):
+    for force in state.units:
         state = put(state, force.area, state.factions[force.seat].faction, acolytes=3, monsters=2, goo=1)
-        del k
     return state
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from vision.types import DieReading, Observation, Route
 
@@ -127,34 +127,7 @@ class Sight:
 
 
 TRAY = "tray"
-"""The one region of the `dice-tray` profile: a rolling area marked by the marker sheet."""
-
-
-class TraySight(Sight):
-    """A game whose dice are read from a rolling area and nothing else: by default the dice
-    are one-off rolls (`chance_from`) that the game's state keeps no trace of, so the tray is
-    compared with nothing (no desync for dice left lying there)."""
-
-    def profile_name(self, state: Any) -> str:
-        return "dice-tray"
-
-    def region_name(self, state: Any, region: str) -> str:
-        return "the rolling area" if region == TRAY else region
-
-    def words(self, value: Hashable) -> str:
-        """Dice as "purple 3, yellow 6" (or "3, 5" without colours)."""
-        if not value:
-            return "nothing"
-        dice = cast(tuple[Any, ...], value)
-        return ", ".join(" ".join(map(str, d)) if isinstance(d, tuple) else str(d) for d in dice)
-
-    def expected(self, state: Any) -> dict[str, Hashable]:
-        return {}
-
-    def seen(self, state: Any, observation: Observation, regions: frozenset[str]) -> Seen:
-        """The numbers of the dice in the tray, lowest first."""
-        dice = tray_dice(observation)
-        return Seen({TRAY: tuple(sorted(d.value for d in dice))}, tray_unsure(dice))
+"""The rolling area of a profile (a region where dice are rolled; `dice-tray` is one alone)."""
 
 
 def tray_dice(observation: Observation) -> list[DieReading]:
