@@ -304,6 +304,43 @@ def tower_read_bench() -> None:
         )
 
 
+def yuggoth_read_bench() -> None:
+    """The Yuggoth map (five-player side, the assumed `yuggoth-five` profile) read at
+    1280x960, pose cached, one thread: every faction's figures about, the Watcher awake."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from companion.games.yuggoth.render import YuggothRenderer
+    from vision.pipeline import TableReader
+    from vision.profiles import load_profile
+    from vision.render import render
+
+    cv2.setNumThreads(1)
+    game, sight = get_game("yuggoth"), get_game("yuggoth").sight
+    assert sight is not None
+    factions = "black-goat,opener-of-the-way,crawling-chaos,great-cthulhu,yellow-sign"
+    state = game.initial_state(Setup(5, {"factions": factions}))
+    state = replace(state, watcher=replace(state.watcher, awake=True, area="Watcher Postern"))
+    expected = sight.expected(state)
+    frame, _ = render(YuggothRenderer(np.random.default_rng(6), state).scene(state, (6, 4, 1)), seed=6)
+    profile = replace(load_profile(sight.profile_name(state)), piece_colours=sight.piece_colours(state))
+    reader, regions = TableReader(profile), frozenset(r.name for r in profile.regions)
+    reader.read(frame)
+    totals, right = [], 0
+    for _ in range(10):
+        start = time.perf_counter()
+        seen = sight.seen(state, reader.read(frame), regions)
+        totals.append((time.perf_counter() - start) * 1000)
+        right = sum(seen.picture.get(r) == v for r, v in expected.items())
+    print(
+        f"  the Yuggoth map read (1280x960, five-player side, the Watcher and {len(state.units)} "
+        f"factions' armies): median {statistics.median(totals):.1f} ms, fastest {min(totals):.1f} ms; "
+        f"{right}/{len(expected)} Areas right, dice {seen.picture.get('tray')}"
+    )
+
+
 def rss_mb() -> float:
     """This process's resident memory now (Linux)."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -559,6 +596,7 @@ def main() -> None:
     turris_bench()
     arkhanos_read_bench()
     tower_read_bench()
+    yuggoth_read_bench()
     panel_bench()
     button_bench()
     events_bench()

@@ -5,6 +5,7 @@ rendered (no photo of the map exists in the fixtures) and read by the real visio
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -118,3 +119,46 @@ def test_words_for_people() -> None:
     state = put(bare(), "Laboratory", "black-goat", acolytes=1)
     assert SIGHT.words((WATCHER,)) == "the Watcher" and SIGHT.words(()) == "nothing"
     assert SIGHT.region_name(state, area("Laboratory")) == "Laboratory"
+
+
+REAL_DICE = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "real-dice" / "byler-dev"
+
+
+def test_real_combat_dice_in_the_rolling_area_are_counted(tmp_path: Path) -> None:
+    """A real photo of five rolled dice (byler-dev, labelled 3 3 5 4 1) laid into the rolling
+    area below a rendered map, the Watcher (position 5: five Combat dice) in battle at the
+    Black Towers: the table loop offers its roll as no Kills and two Pains (the 5 and the 4),
+    one tap, and the Watcher's figure where the game has it."""
+    import cv2
+
+    from companion.store import Store
+    from companion.table import Table
+    from companion.table_loop import TableLoop
+    from tests.yuggoth_helpers import acting
+
+    state = put(bare(), "Black Towers", "black-goat", acolytes=1, monsters=1)
+    state = acting(awake_at(state, "Black Towers", position=5), "black-goat")
+    state = play(state, "battle Black Towers vs watcher", "combat 2", "kills 0")
+    frame, to_frame = render(YuggothRenderer(np.random.default_rng(7), state).scene(state), seed=2)
+    photo = cv2.imread(str(REAL_DICE / "IMG_20191208_112415.jpg"))
+    assert photo is not None, "../shared/fixtures/real-dice is beside the repository"
+    h, w = photo.shape[:2]
+    where = np.float32([[40, 405], [240, 405], [240, 605], [40, 605]]).reshape(-1, 1, 2)  # mm: the tray
+    corners = cv2.perspectiveTransform(where, to_frame).reshape(-1, 2).astype(np.float32)
+    laid = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), corners)
+    size = (frame.shape[1], frame.shape[0])
+    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), laid, size) > 0
+    frame[inside] = cv2.warpPerspective(photo, laid, size)[inside]
+
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table(store)
+    session = table.resume(store.create_game("yuggoth", {"players": 3}, GAME.state_to_json(state)))
+    loop = TableLoop(table)
+    for _ in range(4):
+        loop.see(frame)
+    assert loop.state.status == "ask", loop.state.message
+    question = loop.state.question
+    assert isinstance(question, Ambiguous)
+    assert [str(m) for m in question.candidates[0].moves] == ["kills 0", "pains 2"]
+    loop.choose(0, loop.state.state_id)
+    assert session.state.battle is None or session.state.battle.stage != "roll"
