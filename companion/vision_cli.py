@@ -37,6 +37,8 @@ def vision_eval(
 
 def _print_result(name: str, r: dict[str, Any]) -> None:
     parts = [f"{r['frames_scored']}/{r['frames']} frames scored"]
+    if "board" in r:
+        parts.append(f"board found in {r['board']['found']}/{r['board']['frames']}")
     if "dice" in r:
         d = r["dice"]
         parts.append(
@@ -46,11 +48,29 @@ def _print_result(name: str, r: dict[str, Any]) -> None:
     for key in ("stacks", "tokens"):
         if key in r:
             x = r[key]
-            fp = f", {x['false_positives']} false positives" if "false_positives" in x else ""
+            fp = f", {x['false_positives']} false positives"
+            if "empty_places" in x:
+                fp += f" on {x['empty_places']} empty places"
             parts.append(f"{key} {x['correct']}/{x['truth']} correct ({x['accuracy']:.1%}){fp}")
     if "ms_per_frame" in r:
         parts.append(f"{r['ms_per_frame']['median']} ms/frame median, p95 {r['ms_per_frame']['p95']}")
     print(f"{name}: " + "; ".join(parts))
+    for key, breakdown, what in (
+        ("dice", "by_value", "showing"),
+        ("stacks", "by_height", "discs"),
+        ("tokens", "by_kind", ""),
+    ):
+        rows = r.get(key, {}).get(breakdown, {})
+        if rows:
+            print(
+                f"  {key} by {breakdown[3:]}: "
+                + ", ".join(_row(f"{what} {k}".strip(), x) for k, x in rows.items())
+            )
+
+
+def _row(label: str, x: dict[str, Any]) -> str:
+    text = f"{label} {x.get('correct', 0)}/{x.get('truth', 0)}"
+    return text + (f" (+{x['false_positives']} false)" if x.get("false_positives") else "")
 
 
 def vision_config(palette: str | None) -> VisionConfig:

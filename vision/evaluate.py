@@ -96,16 +96,44 @@ def table_reader(config: VisionConfig | None = None) -> Reader:
     return read
 
 
+def _count(table: dict[str, Any], key: Any, field: str, n: int = 1) -> None:
+    """Adds `n` to `table[key][field]` (a per-kind or per-value breakdown)."""
+    row = table.setdefault(str(key), {})
+    row[field] = row.get(field, 0) + n
+
+
+def _stack_places(profile_name: str | None) -> int | None:
+    """How many disc locations the recording's board profile has (None: no profile)."""
+    if not profile_name:
+        return None
+    from .profiles import load_profile
+
+    return sum(r.holds == "stack" for r in load_profile(profile_name).regions)
+
+
 def evaluate_recording(path: Path, read: Reader, every: int = 1) -> tuple[dict[str, Any], list[Miss]]:
     """Scores one recording. `every=k` scores only every k-th labelled frame (the first, the
-    k+1-th...): the development frames the dice networks were not trained on."""
+    k+1-th...): the development frames the dice networks were not trained on.
+
+    Every scored frame counts: a frame whose board is not found (or that cannot be read at
+    all) counts every piece in its truth as missed. False positives are counted for dice,
+    stacks (a stack read where the truth has none: `empty_places` says how many such places
+    were looked at) and tokens; dice are broken down by value, stacks by height, tokens by kind."""
     meta = json.loads((path / "recording.json").read_text())
     if meta.get("format") != RECORDING_FORMAT:
         raise VisionError(f"{path}: not a {RECORDING_FORMAT} recording")
-    dice = {"truth": 0, "found": 0, "correct": 0, "false_positives": 0}
+    dice: dict[str, Any] = {"truth": 0, "found": 0, "correct": 0, "false_positives": 0, "by_value": {}}
     settled = {"truth": 0, "correct": 0}
-    stacks = {"truth": 0, "correct": 0}
-    tokens = {"truth": 0, "correct": 0, "false_positives": 0}
+    stacks: dict[str, Any] = {
+        "truth": 0,
+        "correct": 0,
+        "false_positives": 0,
+        "empty_places": 0,
+        "by_height": {},
+    }
+    tokens: dict[str, Any] = {"truth": 0, "correct": 0, "false_positives": 0, "by_kind": {}}
+    board = {"frames": 0, "found": 0}
+    places = _stack_places(meta.get("profile"))
     times: list[float] = []
     misses: list[Miss] = []
     scored = 0
@@ -113,83 +141,110 @@ def evaluate_recording(path: Path, read: Reader, every: int = 1) -> tuple[dict[s
     for frame in labelled[:: max(1, every)]:
         truth = frame["truth"]
         scored += 1
-        image = load(path / frame["file"])
-        start = time.perf_counter()
-        obs = read(image, meta)
-        times.append((time.perf_counter() - start) * 1000)
+
+        def miss(what: str, frame: dict[str, Any] = frame) -> None:
+            misses.append(Miss(path.name, frame["file"], what))
+
+        try:
+            image = load(path / frame["file"])
+            start = time.perf_counter()
+            obs = read(image, meta)
+            times.append((time.perf_counter() - start) * 1000)
+        except VisionError as error:
+            obs = Observation()
+            miss(f"not read: {error}")
+        if meta.get("profile"):
+            board["frames"] += 1
+            board["found"] += obs.pose is not None
         if "dice" in truth:
             pairs, missed, extra = match_dice(truth["dice"], obs.dice)
             dice["truth"] += len(truth["dice"])
             dice["found"] += len(pairs)
             dice["false_positives"] += len(extra)
+            for t in truth["dice"]:
+                _count(dice["by_value"], t["value"], "truth")
             for t, r in pairs:
                 if die_correct(t, r):
                     dice["correct"] += 1
+                    _count(dice["by_value"], t["value"], "correct")
                 else:
-                    misses.append(
-                        Miss(
-                            path.name,
-                            frame["file"],
-                            f"die at {t.get('center')}: {t['value']} read as {r.value}",
-                        )
-                    )
-            misses += [
-                Miss(path.name, frame["file"], f"die at {t.get('center')} ({t['value']}) not found")
-                for t in missed
-            ]
-            misses += [
-                Miss(path.name, frame["file"], f"no die at {r.center} (read {r.value})") for r in extra
-            ]
+                    miss(f"die at {t.get('center')}: {t['value']} read as {r.value}")
+            for t in missed:
+                miss(f"die at {t.get('center')} ({t['value']}) not found")
+            for r in extra:
+                miss(f"no die at {r.center} (read {r.value})")
         if "stacks" in truth:
             by_region = {s.region: s for s in obs.stacks}
             for t in truth["stacks"]:
                 stacks["truth"] += 1
-                seen = by_region.get(t["region"])
+                _count(stacks["by_height"], len(t["discs"]), "truth")
+                seen = by_region.pop(t["region"], None)
                 if (
                     seen
                     and list(seen.discs) == t["discs"]
                     and (t.get("color") is None or seen.color == t["color"])
                 ):
                     stacks["correct"] += 1
+                    _count(stacks["by_height"], len(t["discs"]), "correct")
                 else:
                     got = f"{seen.color} {list(seen.discs)}" if seen else "nothing"
-                    misses.append(
-                        Miss(
-                            path.name,
-                            frame["file"],
-                            f"stack {t['region']} {t.get('color')} {t['discs']}: read {got}",
-                        )
-                    )
+                    miss(f"stack {t['region']} {t.get('color')} {t['discs']}: read {got}")
+            if places is not None:
+                stacks["empty_places"] += places - len(truth["stacks"])
+            stacks["false_positives"] += len(by_region)
+            for extra_stack in by_region.values():
+                miss(f"no stack in {extra_stack.region} (read {extra_stack.color} {list(extra_stack.discs)})")
         if "tokens" in truth:
             wanted = [(t["region"], t["kind"], t.get("color")) for t in truth["tokens"]]
             seen_tokens = [(s.region, s.kind, s.color) for s in obs.tokens]
             tokens["truth"] += len(wanted)
             for w in wanted:
+                _count(tokens["by_kind"], w[1], "truth")
                 hit = next(
                     (s for s in seen_tokens if s[:2] == w[:2] and (w[2] is None or s[2] == w[2])), None
                 )
                 if hit:
                     seen_tokens.remove(hit)
                     tokens["correct"] += 1
+                    _count(tokens["by_kind"], w[1], "correct")
                 else:
-                    misses.append(Miss(path.name, frame["file"], f"token {' '.join(map(str, w))} not read"))
+                    miss(f"token {' '.join(map(str, w))} not read")
             tokens["false_positives"] += len(seen_tokens)
-            misses += [
-                Miss(path.name, frame["file"], f"no token {' '.join(map(str, s))}") for s in seen_tokens
-            ]
+            for extra_token in seen_tokens:
+                _count(tokens["by_kind"], extra_token[1], "false_positives")
+                miss(f"no token {' '.join(map(str, extra_token))}")
         if "settled" in truth:
             settled["truth"] += 1
             settled["correct"] += int(obs.settled == truth["settled"])
     result: dict[str, Any] = {"recording": path.name, "frames": len(meta["frames"]), "frames_scored": scored}
+    if board["frames"]:
+        result["board"] = board
     if dice["truth"] or dice["false_positives"]:
-        result["dice"] = {**dice, "accuracy": round(dice["correct"] / max(1, dice["truth"]), 4)}
-    if stacks["truth"]:
-        result["stacks"] = {**stacks, "accuracy": round(stacks["correct"] / stacks["truth"], 4)}
+        result["dice"] = with_accuracy(dice)
+    if stacks["truth"] or stacks["false_positives"]:
+        result["stacks"] = with_accuracy(stacks)
     if tokens["truth"] or tokens["false_positives"]:
-        result["tokens"] = {**tokens, "accuracy": round(tokens["correct"] / max(1, tokens["truth"]), 4)}
+        result["tokens"] = with_accuracy(tokens)
     if times:
         result["ms_per_frame"] = percentiles(times)
     return result, misses
+
+
+def with_accuracy(counts: dict[str, Any]) -> dict[str, Any]:
+    """The counts with `accuracy` = correct / truth, also in each breakdown, and the false
+    positives' rate among the empty places where there is such a count."""
+    out: dict[str, Any] = {**counts, "accuracy": round(counts["correct"] / max(1, counts["truth"]), 4)}
+    if counts.get("empty_places"):
+        out["false_positive_rate"] = round(counts["false_positives"] / counts["empty_places"], 4)
+    for key in ("by_value", "by_height", "by_kind"):
+        if key in counts:
+            out[key] = {
+                k: {**row, "accuracy": round(row.get("correct", 0) / row["truth"], 4)}
+                if row.get("truth")
+                else row
+                for k, row in sorted(counts[key].items())
+            }
+    return out
 
 
 def percentiles(times: list[float]) -> dict[str, float]:
@@ -213,15 +268,13 @@ def evaluate(path: Path, read: Reader, every: int = 1) -> tuple[dict[str, Any], 
         "frames": sum(r["frames"] for r in results),
         "frames_scored": sum(r["frames_scored"] for r in results),
     }
-    for key, fields in (
-        ("dice", ("truth", "found", "correct", "false_positives")),
-        ("stacks", ("truth", "correct")),
-        ("tokens", ("truth", "correct", "false_positives")),
-    ):
+    boards = [r["board"] for r in results if "board" in r]
+    if boards:
+        total["board"] = {k: sum(b[k] for b in boards) for k in ("frames", "found")}
+    for key in ("dice", "stacks", "tokens"):
         parts = [r[key] for r in results if key in r]
         if parts:
-            summed = {k: sum(x[k] for x in parts) for k in fields}
-            total[key] = {**summed, "accuracy": round(summed["correct"] / max(1, summed["truth"]), 4)}
+            total[key] = with_accuracy(_sum_counts(parts))
     medians = [r["ms_per_frame"]["median"] for r in results if "ms_per_frame" in r]
     if medians:
         total["ms_per_frame"] = {
@@ -230,3 +283,19 @@ def evaluate(path: Path, read: Reader, every: int = 1) -> tuple[dict[str, Any], 
         }
     total["recordings"] = results
     return total, misses
+
+
+def _sum_counts(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts added up over recordings, breakdowns included (accuracies are worked out again)."""
+    summed: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if isinstance(value, dict):
+                table = summed.setdefault(key, {})
+                for k, row in value.items():
+                    for field, n in row.items():
+                        if field != "accuracy":
+                            _count(table, k, field, n)
+            elif key not in ("accuracy", "false_positive_rate"):
+                summed[key] = summed.get(key, 0) + value
+    return summed

@@ -24,7 +24,7 @@ from torch import nn
 
 from ..dice import CROP_PX, CROP_SPAN, DiceConfig, DiceReader
 from .dice_data import _jitter_colour, load_recording
-from .train_dice import FIXTURES, RECORDINGS
+from .train_dice import FIXTURES, sources
 
 NONE = 6  # class index for "no die here"
 MINING_THRESHOLDS = (DiceConfig().threshold, 0.2)
@@ -131,6 +131,7 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=32)
     parser.add_argument("--hold-out", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--leave-out", action="append", default=[], help="a source not to train on")
     parser.add_argument(
         "--false-share",
         type=float,
@@ -140,8 +141,9 @@ def main() -> None:
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
+    recordings = sources(args.leave_out)
     samples = []
-    for name, die_px in RECORDINGS.items():
+    for name, die_px in recordings.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
@@ -198,7 +200,7 @@ def main() -> None:
         json.dumps(
             {
                 "settings": settings,
-                "recordings": RECORDINGS,
+                "recordings": recordings,
                 "seconds": round(time.time() - start),
                 "torch": torch.__version__,
             },
