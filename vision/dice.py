@@ -44,6 +44,12 @@ of dice are 4 and 2.5 times off)."""
 FIRST_LOOK_STEP = 0.45
 """Without a known die size, the first looks are at these steps down (dice of 14-36 px, then
 31-80, 69-178 at the first side)."""
+SMALLEST_DIE_PX = 12.0
+"""The smallest die looked for in a frame (a whole table seen from a metre up: 20-34 px at
+1280x960, 13-16 px in a far rolling area)."""
+FINEST_SCALE = 16.0 / SMALLEST_DIE_PX
+"""The finest look enlarges the frame so that the smallest die is 16 px, inside what the
+detector knows (14-36 px)."""
 
 
 class Found(NamedTuple):
@@ -210,12 +216,38 @@ class DiceReader:
         return self._readings(image, self._read_faces(image, self._detect(image, scale)))
 
     def _first_look(self, image: np.ndarray, base: float) -> tuple[float, list[Found]]:
-        """Dice larger than the detector knows are missed at the first side and their pips
-        pass for small dice; so look again, each time FIRST_LOOK_STEP smaller, and keep the
-        finest look that the next coarser one does not contradict: a coarser find with no
-        find of about its size at its place means the finer look saw parts of dice (pips),
-        not dice. Dice too small for the coarser look leave it empty, which contradicts
-        nothing."""
+        """The dice at the first side, or coarser, or finer. Dice larger than the detector knows
+        are missed at the first side and their pips pass for small dice; so look again, each
+        time FIRST_LOOK_STEP smaller, and keep the finest look that the next coarser one does
+        not contradict: a coarser find with no find of about its size at its place means the
+        finer look saw parts of dice (pips), not dice. Dice too small for the coarser look
+        leave it empty, which contradicts nothing.
+
+        The dice may also be too small for the first side (a whole table in a large frame
+        shrunk to it): when the kept look finds no die, or only dice smaller than the detector
+        reads well (GOOD_DIE_PX), or none it is sure of (a heap of small dice seen as one
+        doubtful large "die"), look finer, up to FINEST_SCALE. A finer look is kept when it is
+        sure of more dice than the kept look found at all (of more than it was sure of, when
+        those were small): a die larger than the detector knows shows its pips to a finer
+        look as a few small dice, one or two of them sure."""
+
+        def sure(found: list[Found]) -> int:
+            return sum(d.sureness >= DOUBTFUL for d in found)
+
+        scale, found = self._coarser_looks(image, base)
+        small = bool(found) and float(np.median([d.size for d in found])) * scale < GOOD_DIE_PX[0]
+        if found and not small and sure(found):
+            return scale, found
+        bar = sure(found) if small else len(found)
+        finer = max(scale, base)
+        while finer < FINEST_SCALE:
+            finer = min(FINEST_SCALE, finer / FIRST_LOOK_STEP)
+            closer = self._read_faces(image, self._detect(image, finer))
+            if sure(closer) > bar:
+                scale, found, bar = finer, closer, sure(closer)
+        return scale, found
+
+    def _coarser_looks(self, image: np.ndarray, base: float) -> tuple[float, list[Found]]:
         looks: list[tuple[float, list[Found]]] = []
         scale = base
         while min(image.shape[:2]) * scale >= 48:
