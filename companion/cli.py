@@ -110,7 +110,12 @@ def cmd_vision_eval(args: argparse.Namespace) -> None:
     from .vision_cli import vision_eval
 
     vision_eval(
-        Path(args.path), as_json=args.json, show_misses=args.misses, every=args.every, palette=args.palette
+        Path(args.path),
+        as_json=args.json,
+        show_misses=args.misses,
+        every=args.every,
+        palette=args.palette,
+        data_dir=args.data_dir,
     )
 
 
@@ -118,8 +123,19 @@ def cmd_vision_read(args: argparse.Namespace) -> None:
     from .vision_cli import vision_read
 
     vision_read(
-        Path(args.image), args.profile, as_json=args.json, debug_dir=args.debug_dir, palette=args.palette
+        Path(args.image),
+        args.profile,
+        as_json=args.json,
+        debug_dir=args.debug_dir,
+        palette=args.palette,
+        data_dir=args.data_dir,
     )
+
+
+def cmd_vision_empty(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_empty
+
+    vision_empty(Path(args.image), args.profile, Path(args.data_dir))
 
 
 def _pixel(text: str) -> tuple[int, int]:
@@ -248,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="score only every k-th labelled frame (5: the real-dice frames the networks never saw)",
     )
     ev.add_argument("--palette", help="the players' palette file (see `vision calibrate`)")
+    ev.add_argument("--data-dir", help="read with the empty boards kept there (see `vision empty`)")
     ev.set_defaults(run=cmd_vision_eval)
     rd = vsub.add_parser("read", help="read one image and print what is on the table")
     rd.add_argument("image")
@@ -255,7 +272,15 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--json", action="store_true")
     rd.add_argument("--debug-dir", help="write an annotated copy of the image here")
     rd.add_argument("--palette", help="the players' palette file (see `vision calibrate`)")
+    rd.add_argument("--data-dir", help="read with the empty board kept there (see `vision empty`)")
     rd.set_defaults(run=cmd_vision_read)
+    em = vsub.add_parser(
+        "empty", help="keep a photo of the board with nothing on it, so its print is never a piece"
+    )
+    em.add_argument("image")
+    em.add_argument("--profile", required=True, help="a board profile name (e.g. amharb-4p)")
+    em.add_argument("--data-dir", default="data", help="the companion's data directory")
+    em.set_defaults(run=cmd_vision_empty)
     cal = vsub.add_parser(
         "calibrate", help="measure a piece's colour in a photo and write it into the palette file"
     )

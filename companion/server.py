@@ -56,7 +56,7 @@ def serve(host: str, port: int, data_dir: Path, settings: Settings) -> None:
     store = Store(data_dir / "companion.sqlite3")
     table = Table(store)
     access = Access(data_dir / "access.json", settings.access.pin)
-    devices = Devices.start(settings, table)
+    devices = Devices.start(settings, table, data_dir)
     devices.access = access
     signal.signal(signal.SIGTERM, _stop)  # systemd stops us with SIGTERM: release camera and pins
     try:

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from hardware.camera import CameraError, Frame, FrameSource, RecordingEnded, ReplaySource, choose_camera
@@ -151,11 +152,14 @@ def camera_source(c: CameraSettings) -> FrameSource | None:
 class Devices:
     """The camera watch, the table loop and the panel of one running companion."""
 
-    def __init__(self, camera: CameraWatch, panel: Panel | None, table: Table) -> None:
+    def __init__(
+        self, camera: CameraWatch, panel: Panel | None, table: Table, data_dir: Path | None = None
+    ) -> None:
+        """`data_dir`: where the empty boards seen at calibration are kept."""
         self.camera, self.panel, self.table = camera, panel, table
         self.access: Access | None = None
         """Set by the server: NEXT pairs a phone that asked, before anything else."""
-        self.loop = TableLoop(table, on_change=self._table_changed)
+        self.loop = TableLoop(table, on_change=self._table_changed, data_dir=data_dir)
         self._stop = threading.Event()
         self._events = threading.Thread(target=self._consume, name="panel-events", daemon=True)
         self._reading = threading.Thread(target=self._watch_table, name="table-loop", daemon=True)
@@ -167,7 +171,7 @@ class Devices:
         self._lights = threading.Lock()
 
     @classmethod
-    def start(cls, settings: Settings, table: Table) -> Devices:
+    def start(cls, settings: Settings, table: Table, data_dir: Path | None = None) -> Devices:
         try:
             source = camera_source(settings.camera)
         except CameraError as error:
@@ -179,7 +183,7 @@ class Devices:
         except Exception as error:  # a bad pin map, a pin in use, no GPIO access: the page still runs
             log.error("panel: %s; running without it", error)
             panel = None
-        devices = cls(CameraWatch(None), panel, table)
+        devices = cls(CameraWatch(None), panel, table, data_dir)
         devices.camera = CameraWatch(source, devices._camera_changed, timeout=settings.camera.timeout_s)
         if panel is not None:
             panel.show_status("working")  # before the camera can report, so its report stands

@@ -16,12 +16,14 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from vision.colours import Palette
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
+from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -117,9 +119,12 @@ class TableLoop:
         stillness: StillnessConfig | None = None,
         vision: VisionConfig | None = None,
         on_change: Callable[[LoopState], None] = lambda state: None,
+        data_dir: Path | None = None,
     ) -> None:
+        """`data_dir`: where the empty boards seen at calibration are kept (none: not kept)."""
         self.table = table
         self.vision = vision
+        self.data_dir = data_dir
         self.on_change = on_change
         self._gate = StillnessGate(stillness or StillnessConfig(settle_frames=STILL_FRAMES))
         self._agreement = Agreement(agree)
@@ -320,8 +325,31 @@ class TableLoop:
                 vision = replace(vision, dice=replace(vision.dice, palette=palette), pieces=pieces)
             elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
                 log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
-            self._reader = (key, TableReader(profile, vision), regions)
+            self._reader = (key, TableReader(profile, vision, self._empty_board(profile)), regions)
         return self._reader[1], self._reader[2]
+
+    def _empty_board(self, profile: Profile) -> EmptyBoard | None:
+        """The empty board kept for this profile, if one was seen (a bad file is logged and
+        left out: the board's print is then told from pieces as before)."""
+        if self.data_dir is None:
+            return None
+        try:
+            return kept_empty_board(self.data_dir, profile)
+        except VisionError as error:
+            log.warning("empty board: %s", error)
+            return None
+
+    def keep_empty_board(self, image: Any, profile: Profile) -> Path:
+        """`image` shows the board with nothing on it: keep its look (`VisionError` without
+        the board), so that its print is never taken for a piece; the reader is built again."""
+        if self.data_dir is None:
+            raise VisionError("this companion keeps no data directory to keep the empty board in")
+        path = reference_path(self.data_dir, profile.name)
+        save_empty_board(capture(image, profile), path)
+        with self._lock:
+            self._reader = None
+            self._handled = None
+        return path
 
     def _set(self, state: LoopState) -> LoopState:
         changed = (state.status, state.message, state.state_id, state.question) != (

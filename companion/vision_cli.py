@@ -16,13 +16,20 @@ from vision.evaluate import evaluate, table_reader
 from vision.frames import load
 from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import load_profile
+from vision.reference import capture, kept_empty_board, reference_path, save_empty_board
 from vision.regions import paper_points, white_gains
 
 
 def vision_eval(
-    path: Path, as_json: bool, show_misses: bool, every: int = 1, palette: str | None = None
+    path: Path,
+    as_json: bool,
+    show_misses: bool,
+    every: int = 1,
+    palette: str | None = None,
+    data_dir: str | None = None,
 ) -> None:
-    result, misses = evaluate(path, table_reader(vision_config(palette)), every)
+    empty_boards = Path(data_dir) if data_dir else None
+    result, misses = evaluate(path, table_reader(vision_config(palette), empty_boards), every)
     if as_json:
         print(json.dumps(result, indent=2))
     else:
@@ -81,11 +88,17 @@ def vision_config(palette: str | None) -> VisionConfig:
 
 
 def vision_read(
-    image_path: Path, profile: str | None, as_json: bool, debug_dir: str | None, palette: str | None = None
+    image_path: Path,
+    profile: str | None,
+    as_json: bool,
+    debug_dir: str | None,
+    palette: str | None = None,
+    data_dir: str | None = None,
 ) -> None:
     image = load(image_path)
     board = load_profile(profile) if profile else None
-    reader = TableReader(board, vision_config(palette))
+    empty = kept_empty_board(Path(data_dir), board) if data_dir and board else None
+    reader = TableReader(board, vision_config(palette), empty)
     obs = reader.read(image)
     if as_json:
         print(json.dumps(asdict(obs), indent=2))
@@ -123,3 +136,11 @@ def vision_calibrate(
     save_palette(palette.with_sample(name, measured), palette_path)
     was = f" (was {hex_colour(before)})" if before else " (new)"
     print(f"{name}: {hex_colour(measured)}{was}; written to {palette_path}")
+
+
+def vision_empty(image_path: Path, profile: str, data_dir: Path) -> None:
+    """Keeps a photo of the empty board where `serve` and `vision read --data-dir` find it."""
+    board = load_profile(profile)
+    path = reference_path(data_dir, board.name)
+    save_empty_board(capture(load(image_path), board), path)
+    print(f"the empty {board.name} board: written to {path}; its print is no longer read as pieces")

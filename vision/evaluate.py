@@ -79,18 +79,22 @@ def die_correct(t: dict[str, Any], r: DieReading) -> bool:
     return r.kind == t["kind"] and r.value == t["value"] and (t.get("color") is None or t["color"] == r.color)
 
 
-def table_reader(config: VisionConfig | None = None) -> Reader:
+def table_reader(config: VisionConfig | None = None, data_dir: Path | None = None) -> Reader:
     """Reads each recording's frames with one TableReader per board profile (none: dice
-    only), built on first use and kept across frames as on a live table."""
+    only), built on first use and kept across frames as on a live table; with the empty
+    boards kept in `data_dir` (vision/reference.py) where there are any."""
     from .pipeline import TableReader
     from .profiles import load_profile
+    from .reference import kept_empty_board
 
     readers: dict[str | None, TableReader] = {}
 
     def read(image: Any, meta: dict[str, Any]) -> Observation:
         name = meta.get("profile")
         if name not in readers:
-            readers[name] = TableReader(load_profile(name) if name else None, config)
+            profile = load_profile(name) if name else None
+            empty = kept_empty_board(data_dir, profile) if data_dir and profile else None
+            readers[name] = TableReader(profile, config, empty)
         return readers[name].read(image)
 
     return read

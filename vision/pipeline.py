@@ -15,9 +15,10 @@ from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
+from .reference import EmptyBoard
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .tokens import TOKEN_PX_PER_MM, read_tokens
-from .types import BoardPose, DieReading, Observation, Route
+from .types import BoardPose, DieReading, Observation, Route, VisionError
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,18 @@ class VisionConfig:
 class TableReader:
     """Everything that is loaded or cached once (network, board pose); `read` per frame."""
 
-    def __init__(self, profile: Profile | None = None, config: VisionConfig | None = None) -> None:
+    def __init__(
+        self,
+        profile: Profile | None = None,
+        config: VisionConfig | None = None,
+        empty: EmptyBoard | None = None,
+    ) -> None:
+        """`empty`: the empty board of this profile (vision/reference.py), when it was seen."""
         self.profile = profile
         self.config = config or VisionConfig()
+        if empty is not None and (profile is None or empty.profile != profile.name):
+            raise VisionError(f"the empty board is of {empty.profile!r}, not of this board")
+        self.empty = empty
         needs_dice = profile is None or any(r.holds == "dice" for r in profile.regions)
         self.dice = DiceReader(config=self.config.dice) if needs_dice else None
         self.locator = BoardLocator(profile) if profile else None
@@ -94,7 +104,13 @@ class TableReader:
         )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        tokens = read_tokens(token_view, profile, palette) if token_view else ()
+        empty = None if self.empty is None or token_view is None else self.empty.image
+        if empty is not None and token_view is not None and empty.shape != token_view.image.shape:
+            raise VisionError(
+                f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
+                f"profile's regions {token_view.image.shape[1]}x{token_view.image.shape[0]}: see it again"
+            )
+        tokens = read_tokens(token_view, profile, palette, empty) if token_view else ()
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings

@@ -54,6 +54,62 @@ class DieSpec:
     """Degrees the die is turned."""
 
 
+@dataclass(frozen=True)
+class ArtSpec:
+    """Something printed on the board: a numeral, a filled emblem or a ring, in board mm."""
+
+    shape: str
+    """"numeral", "disc" or "ring"."""
+    at: tuple[float, float]
+    size: float
+    """Millimetres: a numeral's height, a disc's or ring's width."""
+    colour: tuple[int, int, int]
+    text: str = ""
+
+
+def printed_art(profile: Profile, rng: np.random.Generator, share: float = 0.6) -> tuple[ArtSpec, ...]:
+    """Board art in `share` of the token regions: altar numerals, emblems, printed rings and
+    dark circles, in colours that pieces also come in (yellow numerals, a red emblem)."""
+    colours = [(40, 200, 230), (60, 60, 200), (200, 120, 40), (30, 30, 30), (230, 230, 230), (60, 140, 60)]
+    art = []
+    for region in profile.regions:
+        if region.holds != "tokens" or rng.random() > share:
+            continue
+        x, y = np.array(region.centre()) + rng.uniform(-8, 8, 2)
+        colour = colours[int(rng.integers(len(colours)))]
+        shape = str(rng.choice(["numeral", "disc", "ring"]))
+        size = float(rng.uniform(10, 22))
+        text = str(int(rng.integers(1, 10))) if shape == "numeral" else ""
+        art.append(ArtSpec(shape, (float(x), float(y)), size, colour, text))
+    return tuple(art)
+
+
+def draw_art(
+    canvas: np.ndarray, art: tuple[ArtSpec, ...], pt: Callable[[float, float], tuple[int, int]], s: float
+) -> None:
+    for a in art:
+        cx, cy = pt(*a.at)
+        if a.shape == "numeral":
+            scale = a.size * s / 22  # Hershey simplex digits are about 22 px tall at scale 1
+            thickness = max(1, int(round(a.size * s / 8)))
+            (w, h), _ = cv2.getTextSize(a.text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+            org = (cx - w // 2, cy + h // 2)
+            cv2.putText(
+                canvas, a.text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, a.colour, thickness, cv2.LINE_AA
+            )
+        elif a.shape == "disc":
+            cv2.circle(canvas, (cx, cy), int(round(a.size / 2 * s)), a.colour, -1, cv2.LINE_AA)
+        else:
+            cv2.circle(
+                canvas,
+                (cx, cy),
+                int(round(a.size / 2 * s)),
+                a.colour,
+                max(1, int(round(1.5 * s))),
+                cv2.LINE_AA,
+            )
+
+
 PIPS = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -101,6 +157,8 @@ class Scene:
     stacks: tuple[StackSpec, ...] = ()
     tokens: tuple[TokenSpec, ...] = ()
     dice: tuple[DieSpec, ...] = ()
+    art: tuple[ArtSpec, ...] = ()
+    """Printed on the board, under the pieces."""
     parallax: float = 0.012
     """How far a point 1 mm up appears to shift, per mm from the camera's nadir (the board centre)."""
 
@@ -234,6 +292,7 @@ def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.
             cv2.polylines(canvas, [poly], True, (90, 110, 90), max(1, int(s)))
         else:
             cv2.fillPoly(canvas, [poly], (120, 140, 160))
+    draw_art(canvas, scene.art, pt, s)
     side = int(p.marker_size * s)
     quiet = int(side * 0.25)
     for marker_id, (mx, my) in p.markers:

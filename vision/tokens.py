@@ -19,6 +19,7 @@ import numpy as np
 
 from .colours import Palette, nearest, shade_free
 from .profiles import Profile
+from .reference import relit
 from .regions import TopDown, foreground, local_background
 from .types import TokenSighting
 
@@ -69,8 +70,12 @@ def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> l
     return out
 
 
-def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[TokenSighting, ...]:
-    """Every piece in every token region."""
+def read_tokens(
+    top: TopDown, profile: Profile, palette: Palette, empty: np.ndarray | None = None
+) -> tuple[TokenSighting, ...]:
+    """Every piece in every token region. `empty`: the empty board seen the same way
+    (vision/reference.py): a piece is then what differs from the board's own print, not from
+    the bare board round it."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
@@ -84,9 +89,13 @@ def read_tokens(top: TopDown, profile: Profile, palette: Palette) -> tuple[Token
             window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
         ] = 1
     widths = kind_sizes(profile)
-    # The median must look wide enough that the largest piece covers under half of it (a
-    # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
-    background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * max(widths.values())))
+    if empty is not None:
+        reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
+        background = relit(reference, pixels, top.px_per_mm)
+    else:
+        # The median must look wide enough that the largest piece covers under half of it (a
+        # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
+        background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * max(widths.values())))
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
     # The players' colours and those of kinds with colours of their own (resource tiles).

@@ -252,6 +252,23 @@ def create_app(
         frame, profile, check = board_check()
         return jpeg(draw_board_check(frame.image, check, profile))
 
+    @app.post("/api/empty-board")
+    def api_empty_board() -> Any:
+        """The latest frame is the board with nothing on it: keep its look, so that its print
+        (numerals, emblems, illustrated places) is never taken for a piece."""
+        if not may_change():
+            return jsonify({"error": NOT_PAIRED}), 403
+        if loop is None:
+            raise CommandError(503, "no camera: nothing to see the empty board with")
+        frame, profile, check = board_check()
+        if check.pose is None:
+            raise CommandError(409, f"the board is not found: {check.message}")
+        try:
+            loop.keep_empty_board(frame.image, profile)
+        except VisionError as error:
+            raise CommandError(409, str(error)) from error
+        return jsonify({"message": f"the empty {profile.name} board is kept: its print is not a piece"})
+
     @app.errorhandler(CommandError)
     def refused(error: CommandError) -> tuple[Response, int]:
         """A route's refusal as the API's JSON error (pages answer their own)."""
