@@ -132,6 +132,18 @@ def cmd_vision_read(args: argparse.Namespace) -> None:
     )
 
 
+def cmd_vision_teach(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_teach
+
+    shown = []
+    for item in args.pieces:
+        colour, _, image = item.partition("=")
+        if not colour or not image:
+            raise CliError(f"give each colour's photo as COLOUR=IMAGE (e.g. red=red.jpg), not {item!r}")
+        shown.append((colour, Path(image)))
+    vision_teach(shown, args.profile, Path(args.data_dir))
+
+
 def cmd_vision_empty(args: argparse.Namespace) -> None:
     from .vision_cli import vision_empty
 
@@ -281,6 +293,15 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--profile", required=True, help="a board profile name (e.g. amharb-4p)")
     em.add_argument("--data-dir", default="data", help="the companion's data directory")
     em.set_defaults(run=cmd_vision_empty)
+    te = vsub.add_parser(
+        "teach", help="learn your pieces' colours and sizes from photos of each colour on the empty board"
+    )
+    te.add_argument(
+        "pieces", nargs="+", help="COLOUR=IMAGE: a photo with every piece of that colour on the board"
+    )
+    te.add_argument("--profile", required=True, help="a board profile name (e.g. amharb-4p)")
+    te.add_argument("--data-dir", default="data", help="the companion's data directory (its empty board)")
+    te.set_defaults(run=cmd_vision_teach)
     cal = vsub.add_parser(
         "calibrate", help="measure a piece's colour in a photo and write it into the palette file"
     )

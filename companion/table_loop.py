@@ -19,11 +19,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vision.colours import Palette
+from vision.colours import PALETTE_FILE, Palette, load_palette
+from vision.dice import DiceConfig
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import Profile, load_profile
 from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
+from vision.teach import load_sizes
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -317,7 +319,7 @@ class TableLoop:
         if self._reader is None or self._reader[0] != key:
             profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
             regions = frozenset(r.name for r in profile.regions)
-            vision = self.vision or VisionConfig()
+            vision = self.vision or self._taught()
             known = {name for name, _ in vision.dice.palette.colours}
             if dice and set(dice) <= known:  # the dice among their colours; pieces among all
                 palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
@@ -327,6 +329,18 @@ class TableLoop:
                 log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
             self._reader = (key, TableReader(profile, vision, self._empty_board(profile)), regions)
         return self._reader[1], self._reader[2]
+
+    def _taught(self) -> VisionConfig:
+        """The players' own colours and sizes (`vision teach`, `vision calibrate`) from the
+        data directory's palette file; a bad file is logged and the defaults used."""
+        path = self.data_dir / PALETTE_FILE if self.data_dir else None
+        if path is None or not path.is_file():
+            return VisionConfig()
+        try:
+            return VisionConfig(dice=DiceConfig(palette=load_palette(path)), sizes=load_sizes(path))
+        except VisionError as error:
+            log.warning("palette: %s; reading with the default colours", error)
+            return VisionConfig()
 
     def _empty_board(self, profile: Profile) -> EmptyBoard | None:
         """The empty board kept for this profile, if one was seen (a bad file is logged and

@@ -10,7 +10,7 @@ from typing import Any
 import cv2
 
 from vision.board import BoardLocator
-from vision.colours import Palette, hex_colour, load_palette, measure, save_palette
+from vision.colours import PALETTE_FILE, Palette, hex_colour, load_palette, measure, save_palette
 from vision.dice import DiceConfig
 from vision.evaluate import evaluate, table_reader
 from vision.frames import load
@@ -18,6 +18,8 @@ from vision.pipeline import TableReader, VisionConfig, draw
 from vision.profiles import load_profile
 from vision.reference import capture, kept_empty_board, reference_path, save_empty_board
 from vision.regions import paper_points, white_gains
+from vision.teach import learn, samples, save_sizes
+from vision.types import VisionError
 
 
 def vision_eval(
@@ -144,3 +146,27 @@ def vision_empty(image_path: Path, profile: str, data_dir: Path) -> None:
     path = reference_path(data_dir, board.name)
     save_empty_board(capture(load(image_path), board), path)
     print(f"the empty {board.name} board: written to {path}; its print is no longer read as pieces")
+
+
+def vision_teach(shown: list[tuple[str, Path]], profile: str, data_dir: Path) -> None:
+    """Learns each colour from a photo of its pieces on the empty board and writes the palette
+    (and the pieces' sizes) to the data directory, unless two colours cannot be told apart."""
+    board = load_profile(profile)
+    empty = kept_empty_board(data_dir, board)
+    if empty is None:
+        raise VisionError(f"see the empty board first: companion vision empty PHOTO --profile {board.name}")
+    pieces = [p for colour, image in shown for p in samples(load(image), board, colour, empty)]
+    path = data_dir / PALETTE_FILE
+    lesson = learn(pieces, load_palette(path) if path.exists() else Palette())
+    for colour in dict.fromkeys(c for c, _ in shown):
+        mine = [p for p in pieces if p.colour == colour]
+        kinds = ", ".join(
+            f"{sum(p.kind == k for p in mine)} {k}" for k in dict.fromkeys(p.kind for p in mine)
+        )
+        print(f"{colour}: {hex_colour(dict(lesson.palette.colours)[colour])} from {kinds}")
+    print("sizes: " + ", ".join(f"{kind} {width:g} mm" for kind, width in lesson.sizes))
+    if lesson.confusions:
+        raise VisionError("nothing written: " + "; ".join(lesson.confusions))
+    save_palette(lesson.palette, path)
+    save_sizes(lesson.sizes, path)
+    print(f"written to {path}")

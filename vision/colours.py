@@ -12,6 +12,8 @@ import numpy as np
 from .types import VisionError
 
 PALETTE_FORMAT = "palette/1"
+PALETTE_FILE = "palette.toml"
+"""The players' palette in the companion's data directory (read by `serve`)."""
 
 # Typical colours of dice and wooden pieces under indoor light (BGR). Players calibrate
 # by showing their own pieces (`Palette.with_sample`).

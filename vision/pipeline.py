@@ -17,6 +17,7 @@ from .frames import as_bgr
 from .profiles import Profile, Region
 from .reference import EmptyBoard
 from .regions import Straightening, TopDown, paper_points, white_gains
+from .teach import with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
 
@@ -52,6 +53,8 @@ class VisionConfig:
     pieces: Palette | None = None
     """The colours discs and tokens are named among (None: the dice's palette): a game whose
     dice come in fewer colours than its pieces names each among its own."""
+    sizes: tuple[tuple[str, float], ...] = ()
+    """The pieces' widths as the players' own measure (vision/teach.py), over the profile's."""
 
 
 class TableReader:
@@ -64,8 +67,8 @@ class TableReader:
         empty: EmptyBoard | None = None,
     ) -> None:
         """`empty`: the empty board of this profile (vision/reference.py), when it was seen."""
-        self.profile = profile
         self.config = config or VisionConfig()
+        self.profile = with_sizes(profile, self.config.sizes) if profile and self.config.sizes else profile
         if empty is not None and (profile is None or empty.profile != profile.name):
             raise VisionError(f"the empty board is of {empty.profile!r}, not of this board")
         self.empty = empty

@@ -12,7 +12,7 @@ counted: a blob of one colour is as many pieces as its area holds.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -70,6 +70,43 @@ def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> l
     return out
 
 
+@dataclass(frozen=True)
+class PiecesView:
+    """Where pieces are in the token regions: the bare board under this frame's light (Lab),
+    the pixels unlike it (1) inside the regions, and where these lie in the top-down view."""
+
+    background: np.ndarray
+    mask: np.ndarray
+    origin: tuple[int, int]
+    """Row and column of the first pixel in the top-down view."""
+
+
+def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None) -> PiecesView:
+    """The pixels unlike the bare board in the profile's token regions. The bare board is the
+    empty board seen at calibration, relit (vision/reference.py), else a wide median round
+    each pixel."""
+    windows = [top.window(r) for r in profile.regions if r.holds == "tokens"]
+    r0, r1 = min(w[0].start for w in windows), max(w[0].stop for w in windows)
+    c0, c1 = min(w[1].start for w in windows), max(w[1].stop for w in windows)
+    pixels = top.lab(slice(r0, r1), slice(c0, c1))
+    inside = np.zeros(pixels.shape[:2], np.uint8)
+    for window_rows, window_cols, _ in windows:
+        inside[
+            window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
+        ] = 1
+    if empty is not None:
+        reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
+        background = relit(reference, pixels, top.px_per_mm)
+    else:
+        # The median must look wide enough that the largest piece covers under half of it (a
+        # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
+        span = max(50.0, 1.5 * max(kind_sizes(profile).values()))
+        background = local_background(pixels, top.px_per_mm, span_mm=span)
+    open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
+    mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
+    return PiecesView(background, mask, (r0, c0))
+
+
 def read_tokens(
     top: TopDown, profile: Profile, palette: Palette, empty: np.ndarray | None = None
 ) -> tuple[TokenSighting, ...]:
@@ -79,25 +116,10 @@ def read_tokens(
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
-    windows = [top.window(r) for r in regions]
-    r0, r1 = min(w[0].start for w in windows), max(w[0].stop for w in windows)
-    c0, c1 = min(w[1].start for w in windows), max(w[1].stop for w in windows)
-    pixels = top.lab(slice(r0, r1), slice(c0, c1))
-    inside = np.zeros(pixels.shape[:2], np.uint8)
-    for window_rows, window_cols, _ in windows:
-        inside[
-            window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
-        ] = 1
     widths = kind_sizes(profile)
-    if empty is not None:
-        reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
-        background = relit(reference, pixels, top.px_per_mm)
-    else:
-        # The median must look wide enough that the largest piece covers under half of it (a
-        # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
-        background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * max(widths.values())))
-    open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
-    mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
+    view = pieces_view(top, profile, empty)
+    background, mask, (r0, c0) = view.background, view.mask, view.origin
+    r1, c1 = r0 + mask.shape[0], c0 + mask.shape[1]
     # The players' colours and those of kinds with colours of their own (resource tiles).
     players = profile.piece_colours
     every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))

@@ -1,0 +1,143 @@
+"""Teach the companion your pieces (issue 18, item 4): every piece of one colour laid on the
+empty board, one photo per colour; it learns their colours under this light and their sizes,
+and says loudly when two colours cannot be told apart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.store import Store
+from companion.table import Table
+from companion.table_loop import TableLoop
+from vision.colours import PALETTE_FILE, Palette, load_palette
+from vision.dice import DiceConfig
+from vision.pipeline import TableReader, VisionConfig
+from vision.profiles import load_profile
+from vision.reference import capture, reference_path, save_empty_board
+from vision.render import Look, Scene, TokenSpec, render
+from vision.teach import learn, load_sizes, samples
+
+BOARD = load_profile("amharb-4p")
+MINE = {
+    "blue": (215, 160, 110),  # a light blue (the default palette's blue is deep)
+    "green": (120, 200, 90),  # a light green
+    "red": (80, 110, 220),  # a coral red
+    "white": (200, 215, 225),  # ivory
+}
+"""The players' own pieces, BGR: colours the default palette does not expect."""
+CULTIST_MM = 14.0
+"""Their cultists are larger than the profile's 12 mm (their shadow makes them look larger
+still: sizes are learned as the camera measures them)."""
+
+
+def scene_of(pieces: list[tuple[str, str, str]], seed: int) -> Scene:
+    """The board with `pieces` (cell, kind, colour of MINE) under a warm lamp."""
+    colours = tuple((f"my-{name}", bgr) for name, bgr in MINE.items())
+    profile = replace(BOARD, colours=colours)
+    tokens = tuple(
+        TokenSpec(cell, kind, f"my-{colour}", size=CULTIST_MM if kind == "cultist" else 0.0)
+        for cell, kind, colour in pieces
+    )
+    look = Look(brightness=0.85, white_balance=(0.9, 1.0, 1.1))
+    return Scene(profile, look=look, tokens=tokens)
+
+
+def cells(rng: np.random.Generator, n: int) -> list[str]:
+    names = [r.name for r in BOARD.regions if r.holds == "tokens"]
+    return [str(c) for c in rng.choice(names, size=n, replace=False)]
+
+
+def photo(pieces: list[tuple[str, str, str]], seed: int) -> np.ndarray:
+    return render(scene_of(pieces, seed), seed=seed)[0]
+
+
+@pytest.fixture(scope="module")
+def taught() -> tuple[object, list]:
+    empty = capture(photo([], 1), BOARD)
+    rng = np.random.default_rng(3)
+    shown = []
+    for n, colour in enumerate(MINE):
+        laid = [(c, "priest" if i < 3 else "cultist", colour) for i, c in enumerate(cells(rng, 8))]
+        shown += samples(photo(laid, 10 + n), BOARD, colour, empty)
+    return empty, shown
+
+
+def test_the_pieces_shown_are_found_with_their_kinds(taught) -> None:
+    _, shown = taught
+    for colour in MINE:
+        mine = [s for s in shown if s.colour == colour]
+        assert sorted(s.kind for s in mine) == ["cultist"] * 5 + ["priest"] * 3
+
+
+def test_a_game_is_read_in_the_colours_and_sizes_taught(taught) -> None:
+    empty, shown = taught
+    lesson = learn(shown, Palette())
+    assert not lesson.confusions, lesson.confusions
+    assert dict(lesson.sizes)["cultist"] == pytest.approx(CULTIST_MM, abs=2.0)
+    rng = np.random.default_rng(7)
+    laid = [(c, str(rng.choice(["priest", "cultist"])), str(rng.choice(list(MINE)))) for c in cells(rng, 20)]
+    frame = photo(laid, 77)
+    profile = replace(BOARD, piece_colours=tuple(MINE))
+    wanted = sorted(laid)
+
+    def read(config: VisionConfig) -> list[tuple[str, str, str]]:
+        seen = TableReader(profile, config, empty).read(frame).tokens
+        return sorted((t.region, t.kind, t.color or "") for t in seen)
+
+    before = read(VisionConfig())
+    after = read(VisionConfig(dice=DiceConfig(palette=lesson.palette), sizes=lesson.sizes))
+    assert before != wanted  # the default palette misnames these pieces
+    assert after == wanted
+
+
+def test_colours_that_cannot_be_told_apart_are_said(taught) -> None:
+    empty, _ = taught
+    global MINE
+    saved = MINE
+    MINE = {**saved, "orange": (75, 100, 205)}  # nearly the coral red
+    try:
+        rng = np.random.default_rng(5)
+        shown = []
+        for n, colour in enumerate(("red", "orange")):
+            laid = [(c, "priest", colour) for c in cells(rng, 4)]
+            shown += samples(photo(laid, 30 + n), BOARD, colour, empty)
+    finally:
+        MINE = saved
+    lesson = learn(shown, Palette())
+    said = " ".join(lesson.confusions)
+    assert "red" in said and "orange" in said and "told apart" in said
+
+
+def test_the_command_line_teaches_and_the_table_loop_reads_with_it(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "data"
+    save_empty_board(capture(photo([], 1), BOARD), reference_path(data, BOARD.name))
+    rng = np.random.default_rng(11)
+    args = []
+    for n, colour in enumerate(MINE):
+        laid = [(c, "priest" if i < 2 else "cultist", colour) for i, c in enumerate(cells(rng, 5))]
+        path = tmp_path / f"{colour}.png"
+        cv2.imwrite(str(path), photo(laid, 50 + n))
+        args.append(f"{colour}={path}")
+    assert main(["vision", "teach", *args, "--profile", BOARD.name, "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "blue:" in out and "2 priest" in out and "cultist" in out
+    palette_file = data / PALETTE_FILE
+    assert dict(load_palette(palette_file).colours)["blue"] != dict(Palette().colours)["blue"]
+    assert dict(load_sizes(palette_file))["cultist"] == pytest.approx(CULTIST_MM, abs=2.0)
+    loop = TableLoop(Table(Store(tmp_path / "companion.sqlite3")), data_dir=data)
+    config = loop._taught()
+    assert (
+        config.sizes
+        and dict(config.dice.palette.colours)["blue"] == dict(load_palette(palette_file).colours)["blue"]
+    )
+    # Without the empty board: one clear line, nothing written.
+    assert (
+        main(["vision", "teach", args[0], "--profile", BOARD.name, "--data-dir", str(tmp_path / "none")]) == 1
+    )
+    assert "empty board first" in capsys.readouterr().err

@@ -1,0 +1,167 @@
+"""Teach the companion your own pieces: their colours under your light, and their sizes.
+
+Lay every piece of one colour on the empty board (vision/reference.py) and show it to the
+camera; then the next colour. Each piece is found as what differs from the empty board, its
+colour measured (the median of its pixels, white-balanced by the markers' paper) and its
+width (a disc of the same area) gives its kind. The palette then holds each colour as your
+pieces look, and the kinds the widths your pieces have. Colours your pieces cannot be told
+apart by under this light are said, loudly, before a game relies on them.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .board import BoardLocator
+from .colours import Palette, hex_colour, shade_free
+from .frames import as_bgr
+from .profiles import Profile
+from .reference import EmptyBoard, token_view
+from .regions import Straightening, paper_points, white_gains
+from .tokens import MAX_SIZE_ERROR, SQUARE_WIDTH, TOKEN_PX_PER_MM, compact, kind_sizes, pieces_view
+from .types import VisionError
+
+TOLD_APART = 0.8
+"""A piece is told apart from another colour when its distance to its own colour (in the
+naming features, colours.shade_free) is under this share of its distance to the other:
+nearer than that, the next shadow or a lamp may tip it over."""
+MIN_APART = 12.0
+"""Two colours whose learned features lie closer than this are not told apart, however alike
+the pieces shown were: a shadow across the board (40% darker) or a warm lamp moved a coloured
+piece's features by up to 12-16 on renders (tests/test_vision_teach.py), so such colours swap
+in the shade."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One piece shown while teaching: its colour's name, kind, measured colour and width."""
+
+    colour: str
+    kind: str
+    bgr: tuple[float, float, float]
+    width_mm: float
+    """As the profile gives it: a round piece's width, a square tile's side."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    palette: Palette
+    """The colours as your pieces look (the others as they were)."""
+    sizes: tuple[tuple[str, float], ...]
+    """Each kind's width as your pieces measure (millimetres, as the profile gives them)."""
+    confusions: tuple[str, ...]
+    """Colours that cannot be told apart under this light, said for people."""
+
+
+def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> tuple[Sample, ...]:
+    """Every piece on the board in `frame`, all of them `colour` (`VisionError` without the
+    board or its empty look)."""
+    image = as_bgr(frame)
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    if not regions:
+        raise VisionError(f"the board profile {profile.name!r} has no places for pieces")
+    pose = BoardLocator(profile).locate(image)
+    maps = Straightening.of(pose, regions, 2 * TOKEN_PX_PER_MM)
+    top = token_view(image, maps, white_gains(image, paper_points(pose, profile)))
+    if top.image.shape != empty.image.shape:
+        raise VisionError(f"the empty board kept for {profile.name} does not fit its regions: see it again")
+    view = pieces_view(top, profile, empty.image)
+    r0, c0 = view.origin
+    bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
+    # The players' pieces come in any colour taught; a kind with colours of its own (a resource
+    # tile) only in those.
+    own = dict(profile.token_colours)
+    allowed = {k: w for k, w in kind_sizes(profile).items() if k not in own or colour in own[k]}
+    if not allowed:
+        raise VisionError(f"no kind of piece on {profile.name} comes in {colour}")
+    s = top.px_per_mm
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
+    found = []
+    for blob in range(1, count):
+        area = int(stats[blob, cv2.CC_STAT_AREA])
+        width = 2 * math.sqrt(area / math.pi) / s
+        kind = min(allowed, key=lambda k: abs(allowed[k] - width))
+        rows, cols = np.nonzero(labels == blob)
+        if abs(allowed[kind] - width) / allowed[kind] > MAX_SIZE_ERROR or not compact(rows, cols):
+            continue  # a hand, a card, a heap: not one piece
+        median = np.median(bgr[rows, cols].astype(np.float32), axis=0)
+        side = width / SQUARE_WIDTH if kind in profile.token_square else width
+        found.append(Sample(colour, kind, (float(median[0]), float(median[1]), float(median[2])), side))
+    if not found:
+        raise VisionError(f"no {colour} piece is on the board: lay them on the empty board, apart")
+    return tuple(found)
+
+
+def learn(shown: Sequence[Sample], palette: Palette) -> Lesson:
+    """The colours and sizes of the pieces shown, and the colours they cannot be told apart by."""
+    by_colour: dict[str, list[Sample]] = {}
+    for sample in shown:
+        by_colour.setdefault(sample.colour, []).append(sample)
+    for name, pieces in by_colour.items():
+        b, g, r = np.median(np.array([p.bgr for p in pieces]), axis=0).round().astype(int)
+        palette = palette.with_sample(name, (int(b), int(g), int(r)))
+    by_kind: dict[str, list[float]] = {}
+    for sample in shown:
+        by_kind.setdefault(sample.kind, []).append(sample.width_mm)
+    sizes = tuple((kind, round(float(np.median(w)), 1)) for kind, w in sorted(by_kind.items()))
+    names, choices = palette.features(tuple(by_colour))
+    confusions = [
+        f"{a} ({hex_colour(palette_bgr(palette, a))}) and {b} ({hex_colour(palette_bgr(palette, b))}) "
+        "look too much alike under this light to be told apart in the shade; use pieces of clearly "
+        "different colours, or more even light"
+        for i, a in enumerate(names)
+        for j, b in enumerate(names)
+        if i < j and float(np.linalg.norm(choices[i] - choices[j])) < MIN_APART
+    ]
+    for name, pieces in by_colour.items():
+        features = shade_free(np.array([p.bgr for p in pieces], np.float32))
+        distances = np.linalg.norm(features[:, None, :] - choices[None, :, :], axis=2)
+        own = distances[:, names.index(name)]
+        for k, other in enumerate(names):
+            at_risk = int((own >= TOLD_APART * distances[:, k]).sum()) if other != name else 0
+            if at_risk:
+                confusions.append(
+                    f"{at_risk} of {len(pieces)} {name} pieces look nearly {other} under this light: "
+                    f"{name} and {other} cannot be told apart"
+                )
+    return Lesson(palette, sizes, tuple(confusions))
+
+
+def palette_bgr(palette: Palette, name: str) -> tuple[int, int, int]:
+    return dict(palette.colours)[name]
+
+
+def save_sizes(sizes: Sequence[tuple[str, float]], path: Path) -> None:
+    """Appends (or replaces) the `[sizes]` table of a palette file: each kind's width in mm."""
+    text = path.read_text() if path.exists() else ""
+    kept = text.split("\n[sizes]")[0].rstrip("\n")
+    lines = ["", "[sizes]  # each kind's width (a tile's side) as your pieces measure, mm"]
+    lines += [f"{kind} = {width}" for kind, width in sizes]
+    path.write_text(kept + "\n" + "\n".join(lines) + "\n")
+
+
+def load_sizes(path: Path) -> tuple[tuple[str, float], ...]:
+    """The `[sizes]` of a palette file (none: empty)."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise VisionError(f"{path}: cannot read the sizes: {error}") from error
+    sizes = data.get("sizes", {})
+    if not all(isinstance(v, int | float) and 0 < v < 500 for v in sizes.values()):
+        raise VisionError(f"{path}: [sizes] must give each kind's width in millimetres")
+    return tuple((str(k), float(v)) for k, v in sizes.items())
+
+
+def with_sizes(profile: Profile, sizes: Sequence[tuple[str, float]]) -> Profile:
+    """The profile with its pieces' widths as taught (kinds it does not have are left out)."""
+    taught = dict(sizes)
+    return replace(
+        profile, token_mm=tuple((kind, taught.get(kind, width)) for kind, width in profile.token_mm)
+    )
