@@ -21,7 +21,7 @@ from vision.pipeline import TableReader, VisionConfig
 from vision.profiles import load_profile
 from vision.reference import capture, reference_path, save_empty_board
 from vision.render import Look, Scene, TokenSpec, render
-from vision.teach import learn, load_sizes, samples
+from vision.teach import learn, load_samples, load_sizes, samples
 
 BOARD = load_profile("amharb-4p")
 MINE = {
@@ -141,3 +141,37 @@ def test_the_command_line_teaches_and_the_table_loop_reads_with_it(tmp_path: Pat
         main(["vision", "teach", args[0], "--profile", BOARD.name, "--data-dir", str(tmp_path / "none")]) == 1
     )
     assert "empty board first" in capsys.readouterr().err
+
+
+def test_the_page_teaches_one_colour_at_a_time(tmp_path: Path) -> None:
+    from companion.service import CameraWatch, Devices
+    from companion.web import create_app
+    from hardware.camera import Frame
+
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    devices = Devices(CameraWatch(None), None, table, tmp_path)
+    client = create_app(table.store, table, devices).test_client()
+    url = "/api/teach?profile=amharb-4p"
+    assert client.post(url, json={"colour": "<b>"}).status_code == 400
+    devices.camera._latest = Frame(photo([], 1), 0.0)
+    assert "empty board first" in client.post(url, json={"colour": "red"}).get_json()["error"]
+    assert client.post("/api/empty-board?profile=amharb-4p", json={}).status_code == 200
+    rng = np.random.default_rng(13)
+    for n, colour in enumerate(("red", "blue")):
+        laid = [(c, "priest" if i < 2 else "cultist", colour) for i, c in enumerate(cells(rng, 5))]
+        devices.camera._latest = Frame(photo(laid, 60 + n), 0.0)
+        answer = client.post(url, json={"colour": colour})
+        assert answer.status_code == 200, answer.get_json()
+    assert {s.colour for s in load_samples(tmp_path)} == {"red", "blue"}
+    # A colour that looks like one taught before: refused, the red learned before kept.
+    global MINE
+    saved, MINE = MINE, {**MINE, "orange": (75, 100, 205)}
+    try:
+        laid = [(c, "priest", "orange") for c in cells(rng, 3)]
+        devices.camera._latest = Frame(photo(laid, 70), 0.0)
+    finally:
+        MINE = saved
+    refused = client.post(url, json={"colour": "orange"})
+    assert refused.status_code == 409 and "told apart" in refused.get_json()["error"]
+    assert {s.colour for s in load_samples(tmp_path)} == {"red", "blue"}
+    assert "Learn this colour" in client.get("/calibrate?profile=amharb-4p").data.decode()

@@ -10,6 +10,7 @@ apart by under this light are said, loudly, before a game relies on them.
 
 from __future__ import annotations
 
+import json
 import math
 import tomllib
 from collections.abc import Sequence
@@ -165,3 +166,30 @@ def with_sizes(profile: Profile, sizes: Sequence[tuple[str, float]]) -> Profile:
     return replace(
         profile, token_mm=tuple((kind, taught.get(kind, width)) for kind, width in profile.token_mm)
     )
+
+
+SAMPLES_FILE = "taught-pieces.json"
+"""The pieces shown while teaching, kept in the data directory so colours are taught one at a
+time (each new colour is checked against those taught before)."""
+
+
+def save_samples(shown: Sequence[Sample], data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    rows = [{"colour": s.colour, "kind": s.kind, "bgr": list(s.bgr), "width_mm": s.width_mm} for s in shown]
+    (data_dir / SAMPLES_FILE).write_text(json.dumps(rows) + "\n")
+
+
+def load_samples(data_dir: Path) -> list[Sample]:
+    """The pieces taught so far (none: an empty list; a damaged file is `VisionError`)."""
+    path = data_dir / SAMPLES_FILE
+    if not path.is_file():
+        return []
+    try:
+        rows = json.loads(path.read_text())
+        return [
+            Sample(str(r["colour"]), str(r["kind"]), (float(b), float(g), float(red)), float(r["width_mm"]))
+            for r in rows
+            for b, g, red in [r["bgr"]]
+        ]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise VisionError(f"{path}: cannot read the pieces taught: {error}") from error

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from hardware.camera import Frame
 from vision.board import BoardCheck, check_board, draw_board_check
+from vision.colours import hex_colour
 from vision.pipeline import TableReader
 from vision.profiles import Profile, ProfileError, builtin_profiles, load_profile
 from vision.types import VisionError
@@ -268,6 +269,30 @@ def create_app(
         except VisionError as error:
             raise CommandError(409, str(error)) from error
         return jsonify({"message": f"the empty {profile.name} board is kept: its print is not a piece"})
+
+    @app.post("/api/teach")
+    def api_teach() -> Any:
+        """The latest frame shows every piece of one colour on the empty board: learn that
+        colour (and the pieces' sizes); 409 with the reason when it cannot be told apart from
+        a colour taught before (nothing is written then)."""
+        if not may_change():
+            return jsonify({"error": NOT_PAIRED}), 403
+        body = request.get_json(silent=True)
+        colour = body.get("colour") if isinstance(body, dict) else None
+        if not isinstance(colour, str) or not colour.isalpha() or len(colour) > 20:
+            return jsonify({"error": 'send {"colour": "red"}: the colour of the pieces on the board'}), 400
+        if loop is None:
+            raise CommandError(503, "no camera: nothing to see the pieces with")
+        frame, profile, _ = board_check()
+        try:
+            lesson = loop.teach(frame.image, profile, colour.lower())
+        except VisionError as error:
+            raise CommandError(409, str(error)) from error
+        learned = {name: hex_colour(bgr) for name, bgr in lesson.palette.colours}
+        answer = {"colour": learned[colour.lower()], "sizes": dict(lesson.sizes)}
+        if lesson.confusions:
+            return jsonify({**answer, "error": "nothing learned: " + "; ".join(lesson.confusions)}), 409
+        return jsonify({**answer, "message": f"{colour.lower()} learned as your pieces look"})
 
     @app.errorhandler(CommandError)
     def refused(error: CommandError) -> tuple[Response, int]:
