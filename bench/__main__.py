@@ -567,6 +567,114 @@ def loop_bench(tables: int = 12) -> None:
     )
 
 
+def unseen_tables_bench() -> None:
+    """Issue 18's figures on what the readers were not tuned on: markers from the pinhole
+    renderer at 4-6 px per cell, real dice photos laid small into a whole-table frame, and an
+    Am'harb board with printed art read with and without its empty board."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from tests.pinhole import Shot, height_for, photograph, plane
+    from vision.board import BoardLocator
+    from vision.dice import DiceReader
+    from vision.evaluate import die_correct, match_dice
+    from vision.make_recordings import random_scene, truth
+    from vision.pipeline import TableReader
+    from vision.profiles import load_profile
+    from vision.reference import capture
+    from vision.render import Look, printed_art, render
+    from vision.types import BoardNotFound
+
+    cv2.setNumThreads(1)
+    print("Vision on tables it was not tuned on (issue 18), one thread")
+    profile = load_profile("amharb-4p")
+    rng = np.random.default_rng(31)
+    found, times = 0, []
+    for _ in range(30):
+        picture, to_mm = plane(profile, rng)
+        blur = Shot(motion_px=float(rng.uniform(0, 6)), focus_blur=float(rng.uniform(0, 1)))
+        shot = replace(
+            blur,
+            height_mm=height_for(float(rng.uniform(4, 6)), profile, blur),
+            tilt_deg=float(rng.uniform(0, 30)),
+            turn_deg=float(rng.uniform(-180, 180)),
+        )
+        image = photograph(picture, to_mm, shot, (180.0, 180.0), rng)
+        start = time.perf_counter()
+        try:
+            BoardLocator(profile).locate(image)
+            found += 1
+        except BoardNotFound:
+            pass
+        times.append((time.perf_counter() - start) * 1000)
+    print(
+        f"  markers at 4-6 px per cell, 0-6 px motion blur, tilted up to 30 degrees: board found in "
+        f"{found}/30 frames; a full search {statistics.median(times):.1f} ms median"
+    )
+    byler = Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev"
+    if (byler / "recording.json").is_file():
+        import json
+
+        frames = [f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth")]
+        reader, right, total, false, times = DiceReader(), 0, 0, 0, []
+        for frame in frames[::5][:20]:
+            k = rng.uniform(20, 34) / 40.0
+            small = cv2.resize(
+                cv2.imread(str(byler / frame["file"])), None, fx=k, fy=k, interpolation=cv2.INTER_AREA
+            )
+            table = np.full((960, 1280, 3), 110, np.uint8)
+            table[100 : 100 + small.shape[0], 200 : 200 + small.shape[1]] = small
+            dice = [
+                {**d, "center": [d["center"][0] * k + 200, d["center"][1] * k + 100]}
+                for d in frame["truth"]["dice"]
+            ]
+            start = time.perf_counter()
+            pairs, _, extra = match_dice(dice, reader.read(table))
+            times.append((time.perf_counter() - start) * 1000)
+            right += sum(die_correct(t, r) for t, r in pairs)
+            total += len(dice)
+            false += len(extra)
+        print(
+            f"  real dice (byler, held out) at 20-34 px in a 1280x960 table, no board: {right}/{total} "
+            f"right, {false} false; {statistics.median(times):.0f} ms median a frame"
+        )
+    results = {"alone": [0, 0, 0], "with the empty board": [0, 0, 0]}
+    times = []
+    for seed in (301, 302, 303):
+        table_rng = np.random.default_rng(seed)
+        scene = random_scene(4, table_rng, (1280, 960))
+        scene = replace(scene, art=printed_art(scene.profile, table_rng))
+        frame, _ = render(scene, seed=seed)
+        empty = capture(
+            render(replace(scene, stacks=(), tokens=(), look=Look()), seed=seed + 7)[0], scene.profile
+        )
+        wanted = [(t["region"], t["kind"], t["color"]) for t in truth(scene)["tokens"]]  # type: ignore[union-attr]
+        for name, reader_ in (
+            ("alone", TableReader(scene.profile)),
+            ("with the empty board", TableReader(scene.profile, empty=empty)),
+        ):
+            reader_.read(frame)
+            start = time.perf_counter()
+            seen = [(t.region, t.kind, t.color) for t in reader_.read(frame).tokens]
+            if name != "alone":
+                times.append((time.perf_counter() - start) * 1000)
+            right = 0
+            for piece in wanted:
+                if piece in seen:
+                    seen.remove(piece)
+                    right += 1
+            results[name] = [
+                results[name][0] + len(wanted),
+                results[name][1] + right,
+                results[name][2] + len(seen),
+            ]
+    for name, (total, right, false) in results.items():
+        print(f"  Am'harb board with printed art, tokens read {name}: {right}/{total} right, {false} false")
+    print(f"    a full read with the empty board: {statistics.median(times):.1f} ms median")
+
+
 def main() -> None:
     import logging
 
@@ -602,6 +710,7 @@ def main() -> None:
     events_bench()
     loop_bench()
     vision_bench()
+    unseen_tables_bench()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Peak memory of this process (rules, table reader and both dice networks): {peak_mb:.0f} MB")
 
