@@ -6,6 +6,7 @@ testing on the other keeps either's quirks from being learned."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -71,11 +72,27 @@ def plane(profile: Profile, rng: np.random.Generator, spacing: float = 1.0) -> t
     return np.clip(image, 0, 255).astype(np.uint8), to_mm
 
 
-def photograph(
-    picture: np.ndarray, to_mm: np.ndarray, shot: Shot, aim_mm: tuple[float, float], rng: np.random.Generator
-) -> np.ndarray:
-    """The plane seen by a pinhole camera `shot.height_mm` above it, looking at `aim_mm`,
-    tilted and turned (world: x east, y south, z into the table)."""
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera: frame px = K (R X + t) for a board point X (mm; z into the table, so a
+    point h mm above the board has z = -h)."""
+
+    k: np.ndarray
+    r: np.ndarray
+    t: np.ndarray
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        """Board points (n, 3) -> frame pixels (n, 2)."""
+        seen = (self.k @ (self.r @ np.asarray(points, np.float64).T + self.t[:, None])).T
+        return seen[:, :2] / seen[:, 2:3]
+
+    @property
+    def position(self) -> np.ndarray:
+        return -self.r.T @ self.t
+
+
+def camera(shot: Shot, aim_mm: tuple[float, float]) -> Camera:
+    """The camera `shot.height_mm` above the board, looking at `aim_mm`, tilted and turned."""
     w, h = shot.size
     f = focal_px(shot)
     k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
@@ -84,10 +101,27 @@ def photograph(
     tilt = np.array([[1, 0, 0], [0, np.cos(t), -np.sin(t)], [0, np.sin(t), np.cos(t)]])
     r = tilt @ turn
     position = np.array([*aim_mm, 0.0]) - shot.height_mm / np.cos(t) * (r.T @ np.array([0, 0, 1.0]))
-    homography = k @ np.column_stack([r[:, 0], r[:, 1], -r @ position]) @ to_mm
-    image = cv2.warpPerspective(
-        picture, homography, (w, h), flags=cv2.INTER_AREA, borderValue=(90, 100, 110)
-    ).astype(np.float32)
+    return Camera(k, r, -r @ position)
+
+
+def photograph(
+    picture: np.ndarray,
+    to_mm: np.ndarray,
+    shot: Shot,
+    aim_mm: tuple[float, float],
+    rng: np.random.Generator,
+    pieces: Callable[[np.ndarray, Camera], None] | None = None,
+) -> np.ndarray:
+    """The plane seen by a pinhole camera `shot.height_mm` above it, looking at `aim_mm`,
+    tilted and turned (world: x east, y south, z into the table); `pieces` draws what stands
+    on the board into the frame, through the same camera, before the lens and sensor."""
+    w, h = shot.size
+    cam = camera(shot, aim_mm)
+    homography = cam.k @ np.column_stack([cam.r[:, 0], cam.r[:, 1], cam.t]) @ to_mm
+    image = cv2.warpPerspective(picture, homography, (w, h), flags=cv2.INTER_AREA, borderValue=(90, 100, 110))
+    if pieces is not None:
+        pieces(image, cam)
+    image = image.astype(np.float32)
     if shot.focus_blur:
         image = cv2.GaussianBlur(image, (0, 0), shot.focus_blur)
     if shot.motion_px:
@@ -103,3 +137,141 @@ def photograph(
     )
     assert ok
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def board_plane(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The table with the board on it: a wood-grey table, the board in a muted colour with
+    its disc locations and spaces printed a shade off, and the markers on their white paper."""
+    s = PLANE_PX_PER_MM
+    w, h = profile.size
+    x0, y0 = -MARGIN_MM - profile.marker_size * 2, -MARGIN_MM - profile.marker_size * 2
+    width, height = int((w - 2 * x0) * s), int((h - 2 * y0) * s)
+    grain = cv2.resize(rng.normal(0, 10, (height // 16, width // 16, 1)).astype(np.float32), (width, height))
+    table = np.array(rng.uniform(60, 120, 3), np.float32)
+    image = table + grain[..., None] * np.ones(3, np.float32)
+
+    def px(x: float, y: float) -> tuple[int, int]:
+        return int((x - x0) * s), int((y - y0) * s)
+
+    board = tuple(float(v) for v in rng.uniform(110, 190, 3))
+    cv2.rectangle(image, px(0, 0), px(w, h), board, -1)
+    for region in profile.regions:
+        poly = np.array([px(x, y) for x, y in region.polygon], np.int32)
+        if region.holds == "stack":
+            cv2.fillPoly(image, [poly], tuple(0.85 * v for v in board))
+        else:
+            cv2.polylines(image, [poly], True, tuple(0.7 * v for v in board), int(s))
+    dictionary = cv2.aruco.getPredefinedDictionary(DICTIONARY)
+    side, quiet = int(profile.marker_size * s), int(8 * s)
+    for marker_id, (mx, my) in profile.markers:
+        cx, cy = px(mx, my)
+        image[
+            cy - side // 2 - quiet : cy + side // 2 + quiet, cx - side // 2 - quiet : cx + side // 2 + quiet
+        ] = 240
+        marker = cv2.aruco.generateImageMarker(dictionary, marker_id, side).astype(np.float32)
+        image[cy - side // 2 : cy - side // 2 + side, cx - side // 2 : cx - side // 2 + side] = marker[
+            ..., None
+        ]
+    to_mm = np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]])
+    return np.clip(image, 0, 255).astype(np.uint8), to_mm
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Discs of real thickness standing on the board: sizes bottom to top (4 = largest)."""
+
+    centre_mm: tuple[float, float]
+    colour: tuple[int, int, int]
+    discs: tuple[int, ...]
+    nudges: tuple[tuple[float, float], ...] = ()
+    """Each disc's offset (mm) from the one below: careless stacking."""
+
+
+def draw_stacks(
+    image: np.ndarray, cam: Camera, profile: Profile, stacks: tuple[Stack, ...], light: tuple[float, float]
+) -> None:
+    """Each disc as a cylinder of the profile's thickness with a rounded top edge: its shadow
+    on the table (a light from the direction `light`, mm of shift per mm of height), its side
+    wall in shade, its top face lit. Painted bottom to top, the camera being above them all."""
+    angles = np.linspace(0, 2 * np.pi, 96, endpoint=False)
+    ring = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    thick = profile.disc_height_mm
+
+    def outline(centre: np.ndarray, radius: float, height: float) -> np.ndarray:
+        points = np.column_stack([centre + radius * ring, np.full(len(ring), -height)])
+        return cam.project(points)
+
+    for stack in stacks:
+        centres, centre = [], np.array(stack.centre_mm, np.float64)
+        for level in range(len(stack.discs)):
+            if level and level - 1 < len(stack.nudges):
+                centre = centre + stack.nudges[level - 1]
+            centres.append(centre)
+        shadow = []
+        for (size, c), level in zip(zip(stack.discs, centres), range(len(centres))):
+            radius = profile.disc_mm[size - 1] / 2
+            top = (level + 1) * thick
+            cast = np.array(light) * top
+            shadow.append(outline(c + cast, radius, 0.0))
+            shadow.append(outline(c, radius, 0.0))
+        hull = cv2.convexHull(np.concatenate(shadow).astype(np.float32)).astype(np.int32)
+        shade = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(shade, hull, 255, cv2.LINE_AA)
+        soft = cv2.GaussianBlur(shade, (0, 0), 1.5).astype(np.float32)[..., None] / 255
+        image[:] = (image * (1 - 0.45 * soft)).astype(np.uint8)
+        overlay = image
+        for level, (size, c) in enumerate(zip(stack.discs, centres)):
+            radius = profile.disc_mm[size - 1] / 2
+            bottom, top = level * thick, (level + 1) * thick
+            wall = np.concatenate([outline(c, radius, bottom), outline(c, radius - 0.8, top)])
+            hull = cv2.convexHull(wall.astype(np.float32)).astype(np.int32)
+            cv2.fillConvexPoly(overlay, hull, tuple(0.5 * v for v in stack.colour), cv2.LINE_AA)
+            edge = outline(c, radius - 0.4, top - 0.3).astype(np.int32)
+            cv2.fillPoly(overlay, [edge], tuple(0.7 * v for v in stack.colour), cv2.LINE_AA)
+            face = outline(c, radius - 1.2, top).astype(np.int32)
+            cv2.fillPoly(
+                overlay,
+                [face],
+                tuple(min(255.0, (0.9 + 0.03 * level) * v) for v in stack.colour),
+                cv2.LINE_AA,
+            )
+
+
+def stacked_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[str, str, tuple[int, ...]]]]:
+    """A random Am'harb table of disc stacks (each player's four discs spread over their four
+    locations, stacked carelessly), seen from 800-1200 mm up, tilted up to 25 degrees, under a
+    light from a random side: the frame and the truth (region, colour, discs)."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    colours = list(profile.piece_colours or ("pink", "blue", "green", "yellow"))
+    seats = sorted({r.name.split("/")[0] for r in profile.regions if r.holds == "stack"})
+    stacks, truth = [], []
+    for seat, colour in zip(seats, colours):
+        where = rng.integers(0, 4, size=4)
+        for area in range(4):
+            discs = tuple(d for d, a in zip((4, 3, 2, 1), where) if a == area)
+            if discs:
+                region = f"{seat}/area{area}"
+                centre = np.array(profile.region(region).centre()) + rng.uniform(-6, 6, 2)
+                nudges = tuple((float(x), float(y)) for x, y in rng.normal(0, 0.7, (len(discs) - 1, 2)))
+                stacks.append(
+                    Stack((float(centre[0]), float(centre[1])), DEFAULT_COLOURS[colour], discs, nudges)
+                )
+                truth.append((region, colour, discs))
+    picture, to_mm = board_plane(profile, rng)
+    shot = Shot(
+        height_mm=float(rng.uniform(800, 1200)),
+        tilt_deg=float(rng.uniform(0, 25)),
+        turn_deg=float(rng.uniform(-180, 180)),
+        focus_blur=float(rng.uniform(0.3, 1.0)),
+        noise=float(rng.uniform(1, 4)),
+        jpeg=int(rng.integers(70, 92)),
+    )
+    light = (float(rng.uniform(-0.6, 0.6)), float(rng.uniform(-0.6, 0.6)))
+    middle = (profile.size[0] / 2, profile.size[1] / 2)
+
+    def pieces(image: np.ndarray, cam: Camera) -> None:
+        draw_stacks(image, cam, profile, tuple(stacks), light)
+
+    return photograph(picture, to_mm, shot, middle, rng, pieces), truth

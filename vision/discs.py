@@ -2,8 +2,11 @@
 
 A stack shows as concentric rings: the largest disc's rim outside, each smaller
 disc above it inside. Because discs are always larger under smaller, the sizes
-present say the whole stack. Seen from a slightly oblique camera the higher discs
-shift sideways (parallax), so each ring's centre is searched for on its own.
+present say the whole stack. Discs have thickness: the camera sees each level's top shifted
+away from the point under it by a step its place gives (vision/camera.py), and each disc's
+side wall on the side towards that point. So each rim is looked for where that step puts it,
+and judged against the face beyond its wall; the stack's shadow (the board in less light) is
+not part of its outline.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .camera import CameraPlace
 from .colours import Palette, nearest, shade_free
 from .profiles import Profile, Region
 from .regions import TopDown, foreground
@@ -37,11 +41,19 @@ OUTLINE_EXCESS_MM = 2.5
 """How much wider than its bottom disc a stack's outline typically looks."""
 MAX_SHIFT_MM = 3.0
 """How far one disc's centre may sit from the one below it (parallax and careless stacking)."""
-PREDICTED_SLACK_MM = 1.5
-"""How far a disc may sit from where the stack's steady parallax step puts it."""
+SHADE_SHARE = 0.03
+"""A pixel darker than the board whose channels' shares of their sum are this close to the
+board's is the board in shade (a pink disc's side wall differs by 0.07)."""
+MODEL_SLACK_MM = 2.0
+"""How far a disc may sit from where the camera's place puts its rim (careless stacking, and
+the pose's error)."""
 RING_SCORE = 0.8
 """A ring is there when its line is this much darker (Lab lightness) than the faces beside it
 (30th percentile round the circle)."""
+WEAK_RIM = 3.0
+"""A rim scoring under this is weak: the next smaller disc is tried in its place too (true
+rims score 5-30; the rim of a disc one size larger than the one there, where its side wall and
+the face round it meet, 1-2)."""
 
 
 RIM_QUANTILE = 0.3
@@ -52,17 +64,24 @@ SHARED_RIM_PX = SIDE_PX
 land on that rim)."""
 MIN_JUDGED = 0.5
 """At least half of a rim must run apart from the rim below to be judged at all."""
+
 ANGLES = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)
 DIRECTIONS = np.stack([np.cos(ANGLES), np.sin(ANGLES)], axis=1)
 
 
-@functools.lru_cache(maxsize=64)
-def _ring_offsets(radius: float, width: int) -> np.ndarray:
+@functools.lru_cache(maxsize=256)
+def _ring_offsets(radius: float, width: int, wall: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
     """Where a ring's samples lie relative to its centre in a flattened image `width` wide:
-    (5 circles: on the rim -1.5/0/+1.5 px, inside and outside, RING_SAMPLES angles). The same
-    few radii come back for every stack, so they are worked out once."""
+    (5 circles: on the rim -1.5/0/+1.5 px, inside and outside, RING_SAMPLES angles). The
+    outside circle is pushed beyond the disc's own side wall where the camera sees it (`wall`:
+    the shift in px from the disc's foot to its top, away from the point under the camera; the
+    wall shows on the other side, towards that point, as wide as the shift), so that the rim
+    is compared with the face beyond the wall, not with the wall. The same few
+    radii and walls come back for every stack, so they are worked out once."""
+    beyond = np.maximum(0.0, -(DIRECTIONS @ np.array(wall)))
     radii = np.array([radius - 1.5, radius, radius + 1.5, radius - SIDE_PX, radius + SIDE_PX])
-    offsets = np.floor(radii[:, None, None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
+    circles = radii[:, None] + np.vstack([np.zeros((4, RING_SAMPLES)), beyond[None]])
+    offsets = np.floor(circles[..., None] * DIRECTIONS[None]).astype(np.intp)  # (radii, angles, xy)
     flat: np.ndarray = (offsets[..., 1] * width + offsets[..., 0]).ravel()
     return flat
 
@@ -73,6 +92,7 @@ def _ring_scores(
     ys: np.ndarray,
     radius: float,
     below: tuple[np.ndarray, float] | None = None,
+    wall: tuple[float, float] = (0.0, 0.0),
 ) -> np.ndarray:
     """How clearly a disc's rim runs round each candidate centre (whole pixels `xs`, `ys`) at
     `radius`: the rim is a dark line (the edge and the side of the disc above) between lighter
@@ -81,7 +101,7 @@ def _ring_scores(
     the rim of the disc `below` (centre, radius: a disc pushed to the edge of the one under it),
     that rim's own darkness says nothing, so only the rest of the circle is judged."""
     w = light.shape[1]
-    flat = (ys * w + xs)[:, None] + _ring_offsets(radius, w)[None, :]
+    flat = (ys * w + xs)[:, None] + _ring_offsets(radius, w, wall)[None, :]
     samples = light.ravel()[flat].reshape(len(xs), 5, RING_SAMPLES)
     on = np.minimum(np.minimum(samples[:, 0], samples[:, 1]), samples[:, 2])
     contrast = np.minimum(samples[:, 3], samples[:, 4]) - on
@@ -114,17 +134,18 @@ def _best_ring(
     shift_px: float,
     grid_px: float = 2.0,
     below: tuple[np.ndarray, float] | None = None,
+    wall: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[float, tuple[float, float]]:
     """The best-scoring centre within `shift_px` of `around`, on a `grid_px` grid. `light` is
     padded so that every ring searched lies inside it (centres are kept far enough in)."""
     steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
     h, w = light.shape
-    reach = int(np.ceil(radius + SIDE_PX)) + 1
+    reach = int(np.ceil(radius + SIDE_PX + np.hypot(*wall))) + 1
     columns = np.clip(int(round(around[0])) + steps, reach, w - 1 - reach)
     rows = np.clip(int(round(around[1])) + steps, reach, h - 1 - reach)
     n = steps.size
     xs, ys = np.tile(columns, n), np.repeat(rows, n)
-    scores = _ring_scores(light, xs, ys, radius, below)
+    scores = _ring_scores(light, xs, ys, radius, below, wall)
     best = int(scores.argmax())
     return float(scores[best]), (float(xs[best]), float(ys[best]))
 
@@ -139,6 +160,30 @@ def stack_colour(
     faces = bgr[::3, ::3][blob][lightness >= np.median(lightness)]
     names, choices = palette.features(colours)
     return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
+
+
+def chromatic(palette: Palette, colour: str) -> bool:
+    """Whether a colour has a hue of its own (a grey or black stack's shade cannot be told from
+    the board's)."""
+    names, lab = palette.lab()
+    a, b = lab[names.index(colour)][1:] - 128.0
+    return bool(np.hypot(a, b) >= 16.0)
+
+
+def without_shade(bgr: np.ndarray, blob: np.ndarray) -> np.ndarray:
+    """The blob without the board in the stack's shadow: less light on the board's own colour,
+    so each channel's share of the sum stays the board's (a disc's side wall, dark as it is,
+    keeps the disc's)."""
+    board = np.median(bgr[~blob].reshape(-1, 3), axis=0).astype(np.float32) if (~blob).any() else None
+    if board is None:
+        return blob
+    pixels = bgr.astype(np.float32)
+    total = pixels.sum(axis=-1)
+    share = pixels / (total[..., None] + 1.0)
+    board_share = board / (board.sum() + 1.0)
+    shade = (total < board.sum()) & (np.abs(share - board_share).max(axis=-1) < SHADE_SHARE)
+    kept: np.ndarray = blob & ~shade
+    return kept
 
 
 @dataclass(frozen=True)
@@ -166,8 +211,14 @@ def _largest_blob(mask: np.ndarray, min_area: float) -> Blob | None:
     return Blob(blob, float(stats[label, cv2.CC_STAT_AREA]), (float(cx), float(cy)), float(radius))
 
 
-def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette) -> DiscStack:
-    """The stack in one disc location (an empty one has no discs)."""
+def read_stack(
+    top: TopDown, profile: Profile, region: Region, palette: Palette, place: CameraPlace
+) -> DiscStack:
+    """The stack in one disc location (an empty one has no discs). Each disc's rim is looked
+    for where the camera at `place` sees a rim at that disc's height (the discs' thickness
+    shifts each level away from the point under the camera by a known step), and judged
+    against the face beyond its own side wall. A weak rim that the next smaller disc explains
+    better is not a disc of its own."""
     rows, cols, _ = top.window(region)
     pixels = top.lab(rows, cols)
     sample = pixels[::4, ::4].reshape(-1, 3)  # the board is most of the location
@@ -196,9 +247,11 @@ def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette)
         cv2.GaussianBlur(pixels[:, :, 0], (3, 3), 0), pad, pad, pad, pad, cv2.BORDER_REPLICATE
     )
     area = blob.area
-    outline_mm = 2 * np.sqrt(area / np.pi) / s
     sizes = np.array(profile.disc_mm)
     colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
+    if chromatic(palette, colour):
+        area = float(cv2.countNonZero(without_shade(top.image[rows, cols], stack).view(np.uint8))) or area
+    outline_mm = 2 * np.sqrt(area / np.pi) / s
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
     # little larger than the disc, never a whole size).
@@ -208,25 +261,48 @@ def read_stack(top: TopDown, profile: Profile, region: Region, palette: Palette)
     radii: list[float] = []
     confidence = 1.0
     skipped = 0
+    thick = profile.disc_height_mm
+
+    def to_mm(point: np.ndarray) -> np.ndarray:
+        return np.array(top.to_mm(point[0] - pad + cols.start, point[1] - pad + rows.start))
+
+    def level_shift(level: int) -> np.ndarray:
+        """In px, from the rim of `level - 1` (the foot, for the first) to the rim of `level`."""
+        ends = place.lift(np.array([foot, foot]), np.array([(level - 1) * thick, level * thick]))
+        shift: np.ndarray = (ends[1] - ends[0]) * s
+        return shift
+
+    def look(size: int, level: int) -> tuple[float, tuple[float, float], float]:
+        """The best rim of a disc of `size` as the `level`-th disc: its score, centre, radius."""
+        step = level_shift(level)
+        if found:  # one level up from the disc below, as the camera's place says
+            around, shift, grid = found[-1] + step, MODEL_SLACK_MM * s, 1.0
+        else:  # the bottom disc: round the middle of the stack's outline
+            around, shift, grid = np.array(centre), MAX_SHIFT_MM * s * (skipped + 1), 2.0
+        radius = sizes[size - 1] / 2 * s * place.scale(level * thick)
+        below = (found[-1], radii[-1]) if found else None
+        wall = (round(float(step[0]), 1), round(float(step[1]), 1))
+        score, at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid, below, wall)
+        return score, at, radius
+
+    # Where the stack stands (its foot): the outline's middle until the bottom rim is found.
+    foot = to_mm(np.array(centre))
     for size in range(len(sizes), 0, -1):
         if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM:
             continue
-        if len(found) >= 2:
-            # Parallax shifts every level by the same step: the next disc sits one more step on.
-            step = (found[-1] - found[0]) / (len(found) - 1)
-            around, shift, grid = found[-1] + step, PREDICTED_SLACK_MM * s, 1.0
-        else:
-            # Each level up may shift the next disc further; an absent size is a level less.
-            around, shift, grid = np.array(centre), MAX_SHIFT_MM * s * (skipped + 1), 2.0
-        radius = sizes[size - 1] / 2 * s
-        below = (found[-1], radii[-1]) if found else None
-        score, found_at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid, below)
+        level = len(found) + 1
+        score, found_at, radius = look(size, level)
+        if RING_SCORE <= score < WEAK_RIM and found and size > 1 and look(size - 1, level)[0] > score:
+            score = -np.inf  # the next smaller disc explains this level better: this one is absent
         if score >= RING_SCORE:
             discs.append(size)
             found.append(np.array(found_at))
             radii.append(radius)
             centre = found_at
             skipped = 0
+            if len(found) == 1:  # the foot under the bottom disc's rim
+                at = to_mm(np.array(found_at))
+                foot = np.asarray(place.nadir) + (at - np.asarray(place.nadir)) / place.scale(thick)
         elif discs:
             skipped += 1
         confidence = min(confidence, min(1.0, abs(score - RING_SCORE) / RING_SCORE + 0.3))

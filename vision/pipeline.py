@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
+from .camera import CameraPlace, camera_place
 from .colours import Palette
 from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
@@ -34,9 +35,11 @@ class Views:
     tokens: Straightening | None
     paper: np.ndarray
     """Where the marker sheet's white border is in the frame, for the white balance."""
+    place: CameraPlace
+    """Where the camera is over the board (for what stands above it)."""
 
     @classmethod
-    def of(cls, pose: BoardPose, profile: Profile) -> Views:
+    def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
         stack_regions = [r for r in profile.regions if r.holds == "stack"]
         token_regions = [r for r in profile.regions if r.holds == "tokens"]
         return cls(
@@ -44,6 +47,7 @@ class Views:
             tuple((r, Straightening.of(pose, [r], STACK_PX_PER_MM, STACK_MARGIN_MM)) for r in stack_regions),
             Straightening.of(pose, token_regions, 2 * TOKEN_PX_PER_MM) if token_regions else None,
             paper_points(pose, profile),
+            camera_place(pose.homography, frame_size),
         )
 
 
@@ -94,7 +98,7 @@ class TableReader:
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
-            self._views = Views.of(pose, self.profile)
+            self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]))
         views = self._views
         gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
@@ -103,7 +107,9 @@ class TableReader:
         profile, palette = self.profile, self.config.pieces or self.config.dice.palette
         start = time.perf_counter()
         stacks = tuple(
-            stack for region, top in stack_views if (stack := read_stack(top, profile, region, palette)).discs
+            stack
+            for region, top in stack_views
+            if (stack := read_stack(top, profile, region, palette, views.place)).discs
         )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()

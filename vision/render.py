@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from .board import DICTIONARY
+from .camera import CameraPlace, camera_place
 from .colours import DEFAULT_COLOURS
 from .profiles import Profile
 
@@ -159,8 +160,6 @@ class Scene:
     dice: tuple[DieSpec, ...] = ()
     art: tuple[ArtSpec, ...] = ()
     """Printed on the board, under the pieces."""
-    parallax: float = 0.012
-    """How far a point 1 mm up appears to shift, per mm from the camera's nadir (the board centre)."""
 
 
 def _shade(bgr: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -168,25 +167,31 @@ def _shade(bgr: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 
 
 def draw_pieces(
-    canvas: np.ndarray, scene: Scene, pt: Callable[[float, float], tuple[int, int]], s: float
+    canvas: np.ndarray,
+    scene: Scene,
+    pt: Callable[[float, float], tuple[int, int]],
+    s: float,
+    place: CameraPlace,
 ) -> None:
-    """Disc stacks as seen from above (each disc a shaded circle, higher discs shifted by
-    parallax), tokens (round wooden pieces of their kind's width) and d6 dice."""
+    """Disc stacks as the camera at `place` sees them on the straightened board (each disc a
+    shaded circle, its top lifted away from the point under the camera by its height, so that
+    its side wall shows on the side towards it), tokens (round wooden pieces of their kind's
+    width) and d6 dice."""
     p = scene.profile
-    nadir = np.array(p.size) / 2
+    t = p.disc_height_mm
     for stack in scene.stacks:
         base = np.array(p.region(stack.region).centre()) + stack.offset
         colour = DEFAULT_COLOURS[stack.colour]
         for level, disc in enumerate(stack.discs, start=1):
-            radius = int(round(p.disc_mm[disc - 1] / 2 * s))
-            bottom = base + (base - nadir) * scene.parallax * (level - 1) * p.disc_height_mm / 10
-            top = base + (base - nadir) * scene.parallax * level * p.disc_height_mm / 10
-            # The disc's shadow, then its side wall (seen where parallax shifts the top face),
-            # then the top face with the darker rounded edge of real wooden discs.
+            radius = int(round(p.disc_mm[disc - 1] / 2 * s * place.scale(level * t)))
+            bottom, top = place.lift(np.array([base, base]), np.array([(level - 1) * t, level * t]))
+            # The disc's shadow (what it falls on, in less light), then its side wall (seen where
+            # the height shifts the top face), then the top face with the darker rounded edge of
+            # real wooden discs.
             bx, by = pt(*bottom)
-            cv2.circle(
-                canvas, (bx + int(s), by + int(s)), radius, _shade(scene.board_bgr, 0.55), -1, cv2.LINE_AA
-            )
+            shadow = np.zeros(canvas.shape[:2], np.uint8)
+            cv2.circle(shadow, (bx + int(s), by + int(s)), radius, 255, -1, cv2.LINE_AA)
+            canvas[:] = (canvas * (1 - 0.45 * shadow[..., None].astype(np.float32) / 255)).astype(np.uint8)
             for f in np.linspace(0, 1, 4):
                 wx, wy = pt(*(bottom + (top - bottom) * f))
                 cv2.circle(canvas, (wx, wy), radius, _shade(colour, 0.55), -1, cv2.LINE_AA)
@@ -271,8 +276,8 @@ def marker_image(marker_id: int, pixels: int) -> np.ndarray:
     return inner
 
 
-def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """The table seen from straight above, and the matrix board-mm -> these pixels."""
+def top_down_extent(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[tuple[int, int], np.ndarray]:
+    """The top-down drawing's size (rows, columns) and the matrix board-mm -> its pixels."""
     p = scene.profile
     xs = [x for _, (x, _) in p.markers] + [0.0, p.size[0]]
     ys = [y for _, (_, y) in p.markers] + [0.0, p.size[1]]
@@ -280,7 +285,19 @@ def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.
     x1, y1 = max(xs) + p.marker_size + margin_mm, max(ys) + p.marker_size + margin_mm
     s = px_per_mm
     to_px = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]], np.float64)
-    canvas = np.full((int((y1 - y0) * s), int((x1 - x0) * s), 3), scene.table_bgr, np.uint8)
+    return (int((y1 - y0) * s), int((x1 - x0) * s)), to_px
+
+
+def draw_top_down(
+    scene: Scene, px_per_mm: float, margin_mm: float, place: CameraPlace
+) -> tuple[np.ndarray, np.ndarray]:
+    """The table seen from straight above (what stands on it as the camera at `place` sees
+    it), and the matrix board-mm -> these pixels."""
+    p = scene.profile
+    shape, to_px = top_down_extent(scene, px_per_mm, margin_mm)
+    s = px_per_mm
+    x0, y0 = -to_px[0, 2] / s, -to_px[1, 2] / s
+    canvas = np.full((*shape, 3), scene.table_bgr, np.uint8)
 
     def pt(x: float, y: float) -> tuple[int, int]:
         return (int(round((x - x0) * s)), int(round((y - y0) * s)))
@@ -306,7 +323,7 @@ def draw_top_down(scene: Scene, px_per_mm: float, margin_mm: float) -> tuple[np.
         )
         img = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
         canvas[cy - side // 2 : cy - side // 2 + side, cx - side // 2 : cx - side // 2 + side] = img
-    draw_pieces(canvas, scene, pt, s)
+    draw_pieces(canvas, scene, pt, s, place)
     return canvas, to_px
 
 
@@ -360,7 +377,10 @@ def photograph(top: np.ndarray, to_frame: np.ndarray, scene: Scene, rng: np.rand
 def render(scene: Scene, seed: int = 0, px_per_mm: float = 3.0) -> tuple[np.ndarray, np.ndarray]:
     """The photographed frame and the true homography board-mm -> frame px."""
     rng = np.random.default_rng(seed)
-    top, board_to_top = draw_top_down(scene, px_per_mm, margin_mm=20)
-    top_to_frame = camera_matrix(scene, top.shape[:2], rng)
+    shape, board_to_top = top_down_extent(scene, px_per_mm, margin_mm=20)
+    top_to_frame = camera_matrix(scene, shape, rng)
+    # Heights are drawn as the camera that this perspective implies would see them.
+    place = camera_place(top_to_frame @ board_to_top, (scene.camera.width, scene.camera.height))
+    top, _ = draw_top_down(scene, px_per_mm, 20, place)
     frame = photograph(top, top_to_frame, scene, rng)
     return frame, top_to_frame @ board_to_top

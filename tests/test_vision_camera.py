@@ -1,0 +1,67 @@
+"""The camera's place from the markers (vision/camera.py), and the disc stacks read with it
+on tables drawn by a pinhole camera with discs of real thickness, side walls and shadows
+(tests/pinhole.py), unlike the renderer the readers were built on (issue 18, item 1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.pinhole import Shot, camera, stacked_table
+from vision.board import BoardLocator
+from vision.camera import camera_place
+from vision.pipeline import TableReader
+from vision.profiles import load_profile
+from vision.types import BoardNotFound
+
+PROFILE = load_profile("amharb-4p")
+
+
+@pytest.mark.parametrize(
+    ("hfov", "tilt", "height"), [(62.2, 20.0, 900.0), (50.0, 28.0, 1200.0), (75.0, 14.0, 800.0)]
+)
+def test_the_camera_is_placed_from_a_tilted_view(hfov: float, tilt: float, height: float) -> None:
+    """Any lens: the focal length comes from the homography itself."""
+    shot = Shot(hfov_deg=hfov, tilt_deg=tilt, height_mm=height, turn_deg=35.0)
+    cam = camera(shot, (180.0, 180.0))
+    homography = cam.k @ np.column_stack([cam.r[:, 0], cam.r[:, 1], cam.t]) * 0.37
+    place = camera_place(homography, shot.size)
+    assert place.height == pytest.approx(-cam.position[2], rel=1e-3)
+    assert place.nadir == pytest.approx(tuple(cam.position[:2]), abs=1.0)
+    # A point 24 mm up (three discs) is seen where the camera's ray through it meets the board.
+    top = np.array([100.0, 50.0, -24.0])
+    seen = cam.project(top[None])[0]
+    on_board = np.linalg.solve(homography, np.array([*seen, 1.0]))
+    assert place.lift(top[None, :2], 24.0)[0] == pytest.approx(on_board[:2] / on_board[2], abs=0.05)
+
+
+def test_looking_straight_down_the_pi_cameras_lens_is_assumed() -> None:
+    shot = Shot(hfov_deg=62.2, tilt_deg=2.0, height_mm=1000.0)
+    cam = camera(shot, (180.0, 180.0))
+    place = camera_place(cam.k @ np.column_stack([cam.r[:, 0], cam.r[:, 1], cam.t]), shot.size)
+    assert place.height == pytest.approx(1000.0, rel=0.01)
+
+
+def test_stacks_with_real_thickness_seen_by_a_pinhole_camera() -> None:
+    """Seeds never used while building the reader (it was built on seeds 0-19 of a sketch of
+    this generator). Here 80% (176/219; 90% of the stacks on frames whose board is found) where
+    the reader without the camera model read 69%. Short of issue 18's 97%: the figure is a
+    floor against going back."""
+    right = total = false = 0
+    for seed in range(300, 320):
+        frame, truth = stacked_table(PROFILE, seed)
+        total += len(truth)
+        try:
+            seen = {s.region: (s.color, s.discs) for s in TableReader(PROFILE).read(frame).stacks}
+        except BoardNotFound:
+            continue
+        for region, colour, discs in truth:
+            right += seen.pop(region, None) == (colour, discs)
+        false += len(seen)
+    assert right >= 0.78 * total  # 176 of 219 (24 of them on frames whose markers are out of view)
+    assert false == 0
+
+
+def test_the_board_is_found_in_these_frames() -> None:
+    frame, _ = stacked_table(PROFILE, 301)
+    assert BoardLocator(PROFILE).locate(frame).markers
