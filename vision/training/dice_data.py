@@ -119,3 +119,64 @@ def targets(
     ix, iy = np.clip((centers / STRIDE).round().astype(int), 0, out - 1).T if len(centers) else ([], [])
     heat[iy, ix] = 1.0
     return heat, cls, logsize, (cls >= 0).astype(np.float32)
+
+
+def rendered(count: int, seed: int) -> list[Labelled]:
+    """`count` frames of d6 dice drawn by vision/render.py in every palette colour, on a tray
+    laid on the table, under random camera, light and print (board art under some of them): they
+    add the colours and flat printed faces no photo set has (yellow, pink and purple dice, dice on
+    printed pillars) to the real photos, never replace them."""
+    from .. import render
+    from ..colours import DEFAULT_COLOURS
+    from ..profiles import load_profile
+
+    profile = load_profile("dice-tray")
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(count):
+        dice, placed = [], []
+        for _ in range(int(rng.integers(3, 12))):
+            offset = rng.uniform([-130, -85], [130, 85])
+            if all(np.hypot(*(offset - p)) > 1.6 * profile.die_mm for p in placed):
+                placed.append(offset)
+                colour = str(rng.choice(list(DEFAULT_COLOURS)))
+                dice.append(
+                    render.DieSpec(
+                        "tray", int(rng.integers(1, 7)), colour, tuple(offset), float(rng.uniform(0, 90))
+                    )
+                )
+        scene = render.Scene(
+            profile,
+            render.Camera(
+                tilt=float(rng.uniform(0, 0.15)),
+                fill=float(rng.uniform(0.5, 0.95)),
+                rotation=float(rng.uniform(-30, 30)),
+            ),
+            render.Look(
+                brightness=float(rng.uniform(0.6, 1.2)),
+                white_balance=tuple(float(v) for v in rng.uniform(0.85, 1.15, 3)),  # type: ignore[arg-type]
+                shadow=float(rng.uniform(0, 0.4)),
+                blur=float(rng.uniform(0, 1.0)),
+                noise=float(rng.uniform(1, 5)),
+                jpeg_quality=int(rng.integers(60, 95)),
+            ),
+            table_bgr=tuple(int(v) for v in rng.integers(40, 200, 3)),  # type: ignore[arg-type]
+            board_bgr=tuple(int(v) for v in rng.integers(60, 220, 3)),  # type: ignore[arg-type]
+            dice=tuple(dice),
+        )
+        image, homography = render.render(scene, seed=int(rng.integers(1 << 30)))
+        centre = np.array(profile.region("tray").centre())
+        at = np.array([centre + d.offset for d in dice], np.float64).reshape(-1, 1, 2)
+        centres = cv2.perspectiveTransform(at, homography).reshape(-1, 2).astype(np.float32)
+        side = cv2.perspectiveTransform(
+            np.array([[centre, centre + (profile.die_mm, 0)]], np.float64), homography
+        )[0]
+        out.append(
+            Labelled(
+                image,
+                centres,
+                np.array([d.value for d in dice], np.int64),
+                float(np.linalg.norm(side[1] - side[0])),
+            )
+        )
+    return out

@@ -20,7 +20,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from .dice_data import augment, load_recording, targets
+from .dice_data import augment, load_recording, rendered, targets
 
 FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "real-dice"
 # Typical die side (pixels) in each development recording: byler median 40 px (SOURCE.md),
@@ -39,6 +39,8 @@ def sources(leave_out: list[str]) -> dict[str, float]:
     if unknown:
         raise SystemExit(f"no such training source: {', '.join(sorted(unknown))}")
     return {name: px for name, px in RECORDINGS.items() if name not in leave_out}
+
+
 CROP = 192
 
 
@@ -129,6 +131,9 @@ def main() -> None:
         help="leave every k-th frame of each recording out (k>0) to validate on",
     )
     parser.add_argument("--leave-out", action="append", default=[], help="a source not to train on")
+    parser.add_argument(
+        "--rendered", type=int, default=0, help="add this many frames of dice drawn by vision/render.py"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -138,6 +143,7 @@ def main() -> None:
     samples = []
     for name, die_px in recordings.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
+    samples += rendered(args.rendered, args.seed + 1)
     print(f"{len(samples)} training frames, {sum(len(s.values) for s in samples)} dice", flush=True)
     model = DiceNet(args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..dice import CROP_PX, CROP_SPAN, DiceConfig, DiceReader
-from .dice_data import _jitter_colour, load_recording
+from .dice_data import _jitter_colour, load_recording, rendered
 from .train_dice import FIXTURES, sources
 
 NONE = 6  # class index for "no die here"
@@ -133,6 +133,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--leave-out", action="append", default=[], help="a source not to train on")
     parser.add_argument(
+        "--rendered", type=int, default=0, help="add this many frames of dice drawn by vision/render.py"
+    )
+    parser.add_argument(
         "--false-share",
         type=float,
         default=0.0,
@@ -145,6 +148,7 @@ def main() -> None:
     samples = []
     for name, die_px in recordings.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
+    samples += rendered(args.rendered, args.seed + 1)
     sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
     false_finds = [(k, i) for k, f in enumerate(false) for i in range(len(f))]
