@@ -144,6 +144,18 @@ def cmd_vision_teach(args: argparse.Namespace) -> None:
     vision_teach(shown, args.profile, Path(args.data_dir))
 
 
+def cmd_vision_teach_dice(args: argparse.Namespace) -> None:
+    from .vision_cli import vision_teach_dice
+
+    shown = []
+    for item in args.faces:
+        value, _, image = item.partition("=")
+        if not value.isdigit() or not image:
+            raise CliError(f"give each face's photo as VALUE=IMAGE (e.g. 1=ones.jpg), not {item!r}")
+        shown.append((int(value), Path(image)))
+    vision_teach_dice(shown, Path(args.data_dir))
+
+
 def cmd_vision_empty(args: argparse.Namespace) -> None:
     from .vision_cli import vision_empty
 
@@ -302,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
     te.add_argument("--profile", required=True, help="a board profile name (e.g. amharb-4p)")
     te.add_argument("--data-dir", default="data", help="the companion's data directory (its empty board)")
     te.set_defaults(run=cmd_vision_teach)
+    td = vsub.add_parser("teach-dice", help="learn your dice's faces from photos of them showing each value")
+    td.add_argument("faces", nargs="+", help="VALUE=IMAGE: a photo of your dice all showing that value")
+    td.add_argument("--data-dir", default="data", help="the companion's data directory")
+    td.set_defaults(run=cmd_vision_teach_dice)
     cal = vsub.add_parser(
         "calibrate", help="measure a piece's colour in a photo and write it into the palette file"
     )

@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from vision.colours import PALETTE_FILE, Palette, load_palette, save_palette
-from vision.dice import DiceConfig
 from vision.motion import Agreement, StillnessConfig, StillnessGate
-from vision.pipeline import TableReader, VisionConfig, draw
+from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import Profile, load_profile
 from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
-from vision.teach import Lesson, learn, load_samples, load_sizes, samples, save_samples, save_sizes
+from vision.teach import Lesson, learn, load_samples, samples, save_samples, save_sizes
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -331,15 +330,14 @@ class TableLoop:
         return self._reader[1], self._reader[2]
 
     def _taught(self) -> VisionConfig:
-        """The players' own colours and sizes (`vision teach`, `vision calibrate`) from the
-        data directory's palette file; a bad file is logged and the defaults used."""
-        path = self.data_dir / PALETTE_FILE if self.data_dir else None
-        if path is None or not path.is_file():
+        """What the players taught (`vision teach`, `vision teach-dice`, `vision calibrate`),
+        from the data directory; a damaged file is logged and the defaults used."""
+        if self.data_dir is None:
             return VisionConfig()
         try:
-            return VisionConfig(dice=DiceConfig(palette=load_palette(path)), sizes=load_sizes(path))
+            return taught_config(self.data_dir)
         except VisionError as error:
-            log.warning("palette: %s; reading with the default colours", error)
+            log.warning("what the players taught: %s; reading with the defaults", error)
             return VisionConfig()
 
     def _empty_board(self, profile: Profile) -> EmptyBoard | None:

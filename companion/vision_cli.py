@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +11,14 @@ import cv2
 
 from vision.board import BoardLocator
 from vision.colours import PALETTE_FILE, Palette, hex_colour, load_palette, measure, save_palette
-from vision.dice import DiceConfig
+from vision.dice import DiceReader
 from vision.evaluate import evaluate, table_reader
 from vision.frames import load
-from vision.pipeline import TableReader, VisionConfig, draw
+from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import load_profile
 from vision.reference import capture, kept_empty_board, reference_path, save_empty_board
 from vision.regions import paper_points, white_gains
-from vision.teach import learn, samples, save_sizes
+from vision.teach import DICE_FILE, dice_in_photo, learn, samples, save_dice, save_sizes, teach_dice
 from vision.types import VisionError
 
 
@@ -31,7 +31,7 @@ def vision_eval(
     data_dir: str | None = None,
 ) -> None:
     empty_boards = Path(data_dir) if data_dir else None
-    result, misses = evaluate(path, table_reader(vision_config(palette), empty_boards), every)
+    result, misses = evaluate(path, table_reader(vision_config(palette, data_dir), empty_boards), every)
     if as_json:
         print(json.dumps(result, indent=2))
     else:
@@ -82,11 +82,13 @@ def _row(label: str, x: dict[str, Any]) -> str:
     return text + (f" (+{x['false_positives']} false)" if x.get("false_positives") else "")
 
 
-def vision_config(palette: str | None) -> VisionConfig:
-    """The vision settings, with the players' palette file when one is given."""
+def vision_config(palette: str | None, data_dir: str | None = None) -> VisionConfig:
+    """The vision settings: what the players taught in `data_dir`, and the palette file when
+    one is given."""
+    config = taught_config(Path(data_dir)) if data_dir else VisionConfig()
     if not palette:
-        return VisionConfig()
-    return VisionConfig(dice=DiceConfig(palette=load_palette(Path(palette))))
+        return config
+    return replace(config, dice=replace(config.dice, palette=load_palette(Path(palette))))
 
 
 def vision_read(
@@ -100,7 +102,7 @@ def vision_read(
     image = load(image_path)
     board = load_profile(profile) if profile else None
     empty = kept_empty_board(Path(data_dir), board) if data_dir and board else None
-    reader = TableReader(board, vision_config(palette), empty)
+    reader = TableReader(board, vision_config(palette, data_dir), empty)
     obs = reader.read(image)
     if as_json:
         print(json.dumps(asdict(obs), indent=2))
@@ -170,3 +172,14 @@ def vision_teach(shown: list[tuple[str, Path]], profile: str, data_dir: Path) ->
     save_palette(lesson.palette, path)
     save_sizes(lesson.sizes, path)
     print(f"written to {path}")
+
+
+def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path) -> None:
+    """Learns the players' dice from a photo of them showing each value; later reads (`serve`,
+    `vision read --data-dir`) read each die half by these examples, half by the network."""
+    reader = DiceReader()
+    examples = teach_dice(
+        [(value, dice_in_photo(reader, load(image), value)) for value, image in shown], reader
+    )
+    save_dice(examples, data_dir)
+    print(f"faces taught: {', '.join(map(str, examples.values))}; written to {data_dir / DICE_FILE}")

@@ -34,6 +34,9 @@ CROP_SPAN = 1.4
 """The crop spans this many die sides, so a die a little off-centre or larger is still whole."""
 NONE = 6
 """The face reader's class for "no die here"."""
+EXAMPLE_SHARPNESS = 20.0
+"""Cosine similarities to the taught examples are multiplied by this before the softmax: a
+similarity 0.1 higher makes a face e^2 (7x) likelier."""
 TRAINED_DIE_PX = 24.0
 """Dice are read at this size: the middle of the sizes the detector saw in training (14-36 px)."""
 GOOD_DIE_PX = (17.0, 32.0)
@@ -133,12 +136,34 @@ def overlapped(die: Found, found: list[Found]) -> bool:
 
 
 @dataclass(frozen=True)
+class FaceExamples:
+    """The players' own dice, taught: for each face value, the face reader's embedding of
+    examples of it (unit vectors, one mean per value), so a symbol on the 1 or a style the
+    networks never saw is read as the players showed it."""
+
+    values: tuple[int, ...]
+    vectors: np.ndarray
+
+    def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
+        """For each embedding (n, d), how likely each face 1-6 is by its nearness to the
+        examples (cosine similarity, sharpened); faces never shown get nothing."""
+        unit = embeddings / (np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-9)
+        near = np.full((len(unit), 6), -np.inf)
+        near[:, np.array(self.values) - 1] = EXAMPLE_SHARPNESS * (unit @ self.vectors.T)
+        z = np.exp(near - near.max(axis=1, keepdims=True))
+        out: np.ndarray = z / z.sum(axis=1, keepdims=True)
+        return out
+
+
+@dataclass(frozen=True)
 class DiceConfig:
     threshold: float = 0.35
     """Minimum centre-heat for a die."""
     first_side: int = 512
     """Without a known die size, the first look is at this longer side."""
     palette: Palette = field(default_factory=Palette)
+    taught: FaceExamples | None = None
+    """The players' own dice (vision/teach.py): read half by the examples, half by the network."""
 
 
 class DiceReader:
@@ -261,16 +286,34 @@ class DiceReader:
         """Each found die's face by the face reader; a crop it calls "no die" is dropped."""
         if self.faces is None or not found:
             return found
-        crops = [crop_die(image, (d.x, d.y), d.size) for d in found]
-        self.faces.setInput(cv2.dnn.blobFromImages(crops))
-        logits = self.faces.forward()
+        logits, embeddings = self.face_outputs(image, [(d.x, d.y, d.size) for d in found])
         z = np.exp(logits - logits.max(axis=1, keepdims=True))
         probs = z / z.sum(axis=1, keepdims=True)
+        taught = self.config.taught
+        if taught is not None and embeddings is not None:
+            # The faces by the network and by the players' examples, half each; "no die" stays
+            # the network's call.
+            faces = probs[:, :NONE] / probs[:, :NONE].sum(axis=1, keepdims=True)
+            mixed = 0.5 * faces + 0.5 * taught.probabilities(embeddings)
+            probs = np.concatenate([mixed * (1 - probs[:, NONE : NONE + 1]), probs[:, NONE:]], axis=1)
         return [
             d._replace(value=int(p.argmax()) + 1, belief=float(p.max()))
             for d, p in zip(found, probs)
             if int(p.argmax()) != NONE
         ]
+
+    def face_outputs(
+        self, image: np.ndarray, dice: list[tuple[float, float, float]]
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """The face reader's logits for dice at (x, y, size), and its embeddings when the
+        reader gives them (readers trained before 2026-11-26 do not: they cannot be taught)."""
+        assert self.faces is not None
+        self.faces.setInput(cv2.dnn.blobFromImages([crop_die(image, (x, y), size) for x, y, size in dice]))
+        names = list(self.faces.getUnconnectedOutLayersNames())
+        if "embedding" not in names:
+            return self.faces.forward(), None
+        logits, embeddings = self.faces.forward(["logits", "embedding"])
+        return logits, embeddings
 
     def _readings(self, image: np.ndarray, found: list[Found]) -> tuple[DieReading, ...]:
         """Readings of finds whose faces have been read, without specks and pip-like marks."""

@@ -5,20 +5,21 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
-from .colours import Palette
+from .colours import PALETTE_FILE, Palette, load_palette
 from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
 from .reference import EmptyBoard
 from .regions import Straightening, TopDown, paper_points, white_gains
-from .teach import with_sizes
+from .teach import load_dice, load_sizes, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
 
@@ -59,6 +60,16 @@ class VisionConfig:
     dice come in fewer colours than its pieces names each among its own."""
     sizes: tuple[tuple[str, float], ...] = ()
     """The pieces' widths as the players' own measure (vision/teach.py), over the profile's."""
+
+
+def taught_config(data_dir: Path) -> VisionConfig:
+    """The vision settings with what the players taught, kept in the data directory: their
+    palette and pieces' sizes (`palette.toml`), their dice's faces (`dice-faces.json`).
+    `VisionError` for a damaged file."""
+    path = data_dir / PALETTE_FILE
+    palette = load_palette(path) if path.is_file() else Palette()
+    sizes = load_sizes(path) if path.is_file() else ()
+    return VisionConfig(dice=DiceConfig(palette=palette, taught=load_dice(data_dir)), sizes=sizes)
 
 
 class TableReader:

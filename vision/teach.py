@@ -22,6 +22,7 @@ import numpy as np
 
 from .board import BoardLocator
 from .colours import Palette, hex_colour, shade_free
+from .dice import DiceReader, FaceExamples
 from .frames import as_bgr
 from .profiles import Profile
 from .reference import EmptyBoard, token_view
@@ -193,3 +194,68 @@ def load_samples(data_dir: Path) -> list[Sample]:
         ]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise VisionError(f"{path}: cannot read the pieces taught: {error}") from error
+
+
+DICE_FILE = "dice-faces.json"
+"""The players' dice as taught (face examples), kept in the data directory."""
+
+
+def face_embeddings(
+    reader: DiceReader, image: np.ndarray, dice: Sequence[tuple[float, float, float]]
+) -> np.ndarray:
+    """The face reader's embeddings of dice at (x, y, size) in `image` (`VisionError` when the
+    reader cannot be taught: trained before it gave them)."""
+    _, embeddings = reader.face_outputs(image, list(dice))
+    if embeddings is None:
+        raise VisionError("this face reader cannot learn your dice: retrain it (make train-dice)")
+    return embeddings
+
+
+def teach_dice(shown: Sequence[tuple[int, np.ndarray]]) -> FaceExamples:
+    """Each face value from its examples: (value, embeddings of dice showing it), a mean unit
+    vector per value. `VisionError` for a value outside 1-6 or with no example."""
+    by_value: dict[int, list[np.ndarray]] = {}
+    for value, embeddings in shown:
+        if not 1 <= value <= 6:
+            raise VisionError(f"a d6 shows 1 to 6, not {value}")
+        by_value.setdefault(value, []).extend(embeddings)
+    if not by_value:
+        raise VisionError("no die was shown")
+    values = tuple(sorted(by_value))
+    vectors = []
+    for value in values:
+        unit = np.array(by_value[value], np.float64)
+        unit /= np.linalg.norm(unit, axis=1, keepdims=True) + 1e-9
+        mean = unit.mean(axis=0)
+        vectors.append(mean / (np.linalg.norm(mean) + 1e-9))
+    return FaceExamples(values, np.array(vectors))
+
+
+def dice_in_photo(reader: DiceReader, image: np.ndarray, value: int) -> np.ndarray:
+    """The embeddings of every die found in a photo of dice all showing `value`."""
+    found = reader.read(image)
+    if not found:
+        raise VisionError(f"no die is seen in the photo of {value}s")
+    return face_embeddings(reader, image, [(d.center[0], d.center[1], d.size) for d in found])
+
+
+def save_dice(examples: FaceExamples, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    data = {"values": list(examples.values), "vectors": examples.vectors.round(5).tolist()}
+    (data_dir / DICE_FILE).write_text(json.dumps(data) + "\n")
+
+
+def load_dice(data_dir: Path) -> FaceExamples | None:
+    """The players' dice as taught (None: not taught; a damaged file is `VisionError`)."""
+    path = data_dir / DICE_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text())
+        values = tuple(int(v) for v in data["values"])
+        vectors = np.array(data["vectors"], np.float64)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise VisionError(f"{path}: cannot read the dice taught: {error}") from error
+    if vectors.ndim != 2 or len(vectors) != len(values) or not all(1 <= v <= 6 for v in values):
+        raise VisionError(f"{path}: the dice taught do not match their faces")
+    return FaceExamples(values, vectors)

@@ -118,8 +118,24 @@ class FaceNet(nn.Module):
         self.fc = nn.Linear(4 * w, 7)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        x = self.body(x / 255.0 - 0.5)
-        return self.fc(x.mean(dim=(2, 3)))
+        return self.fc(self.embed(x))
+
+    def embed(self, x: torch.Tensor) -> torch.Tensor:
+        """What the reader makes of a crop before naming its face: the players' own dice are
+        taught as examples in this space (vision/teach.py)."""
+        return self.body(x / 255.0 - 0.5).mean(dim=(2, 3))
+
+
+class Exported(nn.Module):
+    """The face reader as it ships: its face logits and the embedding they are read from."""
+
+    def __init__(self, reader: FaceNet) -> None:
+        super().__init__()
+        self.reader = reader
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        embedding = self.reader.embed(x)
+        return self.reader.fc(embedding), embedding
 
 
 def main() -> None:
@@ -190,14 +206,14 @@ def main() -> None:
     model.eval()
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     torch.onnx.export(
-        model,
+        Exported(model),
         torch.zeros(1, 3, CROP_PX, CROP_PX),
         str(args.out),
         input_names=["crops"],
-        output_names=["logits"],
+        output_names=["logits", "embedding"],
         opset_version=13,
         dynamo=False,
-        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}},
     )
     settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
     args.out.with_suffix(".json").write_text(
