@@ -48,10 +48,13 @@ $(TRAIN)/python:
 	$(PYTHON) -m venv .venv-train
 	$(TRAIN)/pip install --quiet torch==2.13.0 onnx opencv-python-headless numpy
 
+# Writes the candidate networks (vision/models/candidate): docs/vision.md says how they are
+# weighed against the shipped ones before they replace them.
 train-dice: $(TRAIN)/python
-	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --out vision/models/dice_d6.onnx
-	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --detector vision/models/dice_d6.onnx \
-	  --steps 4000 --false-share 0.3 --out vision/models/dice_faces.onnx
+	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --steps 4000 --rendered 100 \
+	  --out vision/models/candidate/dice_d6.onnx
+	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --rendered 100 --steps 6500 \
+	  --detector vision/models/candidate/dice_d6.onnx --false-share 0.3 --out vision/models/candidate/dice_faces.onnx
 
 clean:
 	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache

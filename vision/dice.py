@@ -302,6 +302,11 @@ class DiceReader:
             if int(p.argmax()) != NONE
         ]
 
+    @property
+    def teachable(self) -> bool:
+        """Whether the face reader gives the embedding the players' examples are kept in."""
+        return self.faces is not None and "embedding" in self.faces.getUnconnectedOutLayersNames()
+
     def face_outputs(
         self, image: np.ndarray, dice: list[tuple[float, float, float]]
     ) -> tuple[np.ndarray, np.ndarray | None]:
@@ -309,8 +314,7 @@ class DiceReader:
         reader gives them (readers trained before 2026-11-26 do not: they cannot be taught)."""
         assert self.faces is not None
         self.faces.setInput(cv2.dnn.blobFromImages([crop_die(image, (x, y), size) for x, y, size in dice]))
-        names = list(self.faces.getUnconnectedOutLayersNames())
-        if "embedding" not in names:
+        if not self.teachable:
             return self.faces.forward(), None
         logits, embeddings = self.faces.forward(["logits", "embedding"])
         return logits, embeddings

@@ -197,6 +197,10 @@ def load_samples(data_dir: Path) -> list[Sample]:
 
 
 DICE_FILE = "dice-faces.json"
+NOT_TEACHABLE = (
+    "this face reader cannot learn your dice (it was trained before it gave the embedding "
+    "examples are kept in): retrain it (make train-dice)"
+)
 """The players' dice as taught (face examples), kept in the data directory."""
 
 
@@ -207,7 +211,7 @@ def face_embeddings(
     reader cannot be taught: trained before it gave them)."""
     _, embeddings = reader.face_outputs(image, list(dice))
     if embeddings is None:
-        raise VisionError("this face reader cannot learn your dice: retrain it (make train-dice)")
+        raise VisionError(NOT_TEACHABLE)
     return embeddings
 
 
@@ -233,6 +237,8 @@ def teach_dice(shown: Sequence[tuple[int, np.ndarray]]) -> FaceExamples:
 
 def dice_in_photo(reader: DiceReader, image: np.ndarray, value: int) -> np.ndarray:
     """The embeddings of every die found in a photo of dice all showing `value`."""
+    if not reader.teachable:
+        raise VisionError(NOT_TEACHABLE)
     found = reader.read(image)
     if not found:
         raise VisionError(f"no die is seen in the photo of {value}s")
