@@ -55,11 +55,23 @@ def plane(profile: Profile, rng: np.random.Generator, spacing: float = 1.0) -> t
         colour = tuple(float(v) for v in rng.integers(0, 255, 3))
         centre = (int(rng.uniform(0, width)), int(rng.uniform(0, height)))
         cv2.circle(image, centre, int(rng.uniform(5, 40) * s), colour, -1)
+    middle = np.array(profile.size) / 2
+    at = [(i, tuple(middle + (np.array(xy) - middle) * spacing)) for i, xy in profile.markers]
+    return paste_markers(image, profile, at, (x0, y0))
+
+
+def paste_markers(
+    image: np.ndarray,
+    profile: Profile,
+    markers: list[tuple[int, tuple[float, float]]],
+    origin: tuple[float, float],
+) -> tuple[np.ndarray, np.ndarray]:
+    """The markers on their white paper at their places (mm); the picture and the matrix
+    plane px -> board mm."""
+    s, (x0, y0) = PLANE_PX_PER_MM, origin
     dictionary = cv2.aruco.getPredefinedDictionary(DICTIONARY)
     side, quiet = int(profile.marker_size * s), int(8 * s)
-    middle = np.array(profile.size) / 2
-    for marker_id, at in profile.markers:
-        mx, my = middle + (np.array(at) - middle) * spacing
+    for marker_id, (mx, my) in markers:
         cx, cy = int((mx - x0) * s), int((my - y0) * s)
         image[
             cy - side // 2 - quiet : cy + side // 2 + quiet, cx - side // 2 - quiet : cx + side // 2 + quiet
@@ -161,19 +173,7 @@ def board_plane(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray,
             cv2.fillPoly(image, [poly], tuple(0.85 * v for v in board))
         else:
             cv2.polylines(image, [poly], True, tuple(0.7 * v for v in board), int(s))
-    dictionary = cv2.aruco.getPredefinedDictionary(DICTIONARY)
-    side, quiet = int(profile.marker_size * s), int(8 * s)
-    for marker_id, (mx, my) in profile.markers:
-        cx, cy = px(mx, my)
-        image[
-            cy - side // 2 - quiet : cy + side // 2 + quiet, cx - side // 2 - quiet : cx + side // 2 + quiet
-        ] = 240
-        marker = cv2.aruco.generateImageMarker(dictionary, marker_id, side).astype(np.float32)
-        image[cy - side // 2 : cy - side // 2 + side, cx - side // 2 : cx - side // 2 + side] = marker[
-            ..., None
-        ]
-    to_mm = np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]])
-    return np.clip(image, 0, 255).astype(np.uint8), to_mm
+    return paste_markers(image, profile, list(profile.markers), (x0, y0))
 
 
 @dataclass(frozen=True)

@@ -41,18 +41,23 @@ def token_view(frame: np.ndarray, pose_maps: Straightening, gains: np.ndarray) -
     return TopDown.of(frame, pose_maps, gains).scaled(0.5)
 
 
-def capture(frame: object, profile: Profile) -> EmptyBoard:
-    """The empty board from one frame of it (`BoardNotFound` without its markers)."""
+def token_regions_seen(frame: object, profile: Profile) -> TopDown:
+    """The profile's token regions in one frame, found afresh, straightened and white-balanced
+    as the token reader sees them (`BoardNotFound` without the markers)."""
     from .tokens import TOKEN_PX_PER_MM
 
     image = as_bgr(frame)
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
-        raise VisionError(f"the board profile {profile.name!r} has no token regions to keep")
+        raise VisionError(f"the board profile {profile.name!r} has no places for pieces")
     pose = BoardLocator(profile).locate(image)
     maps = Straightening.of(pose, regions, 2 * TOKEN_PX_PER_MM)
-    top = token_view(image, maps, white_gains(image, paper_points(pose, profile)))
-    return EmptyBoard(profile.name, top.image)
+    return token_view(image, maps, white_gains(image, paper_points(pose, profile)))
+
+
+def capture(frame: object, profile: Profile) -> EmptyBoard:
+    """The empty board from one frame of it (`BoardNotFound` without its markers)."""
+    return EmptyBoard(profile.name, token_regions_seen(frame, profile).image)
 
 
 def save_empty_board(board: EmptyBoard, path: Path) -> None:

@@ -20,14 +20,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .board import BoardLocator
 from .colours import Palette, hex_colour, shade_free
 from .dice import DiceReader, FaceExamples
-from .frames import as_bgr
 from .profiles import Profile
-from .reference import EmptyBoard, token_view
-from .regions import Straightening, paper_points, white_gains
-from .tokens import MAX_SIZE_ERROR, SQUARE_WIDTH, TOKEN_PX_PER_MM, compact, kind_sizes, pieces_view
+from .reference import EmptyBoard, token_regions_seen
+from .tokens import MAX_SIZE_ERROR, SQUARE_WIDTH, compact, kind_sizes, pieces_view
 from .types import VisionError
 
 TOLD_APART = 0.8
@@ -65,13 +62,7 @@ class Lesson:
 def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> tuple[Sample, ...]:
     """Every piece on the board in `frame`, all of them `colour` (`VisionError` without the
     board or its empty look)."""
-    image = as_bgr(frame)
-    regions = [r for r in profile.regions if r.holds == "tokens"]
-    if not regions:
-        raise VisionError(f"the board profile {profile.name!r} has no places for pieces")
-    pose = BoardLocator(profile).locate(image)
-    maps = Straightening.of(pose, regions, 2 * TOKEN_PX_PER_MM)
-    top = token_view(image, maps, white_gains(image, paper_points(pose, profile)))
+    top = token_regions_seen(frame, profile)
     if top.image.shape != empty.image.shape:
         raise VisionError(f"the empty board kept for {profile.name} does not fit its regions: see it again")
     view = pieces_view(top, profile, empty.image)
