@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vision.colours import PALETTE_FILE, Palette, load_palette, save_palette
+from vision.colours import Palette
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import Profile, load_profile
 from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
-from vision.teach import Lesson, learn, load_samples, samples, save_samples, save_sizes
+from vision.teach import Lesson, teach_colours
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -352,22 +352,12 @@ class TableLoop:
             return None
 
     def teach(self, image: Any, profile: Profile, colour: str) -> Lesson:
-        """`image` shows every piece of `colour` on the empty board: learn it, with the colours
-        taught before (kept in the data directory), and write the palette unless two colours
-        cannot be told apart (then the lesson says so and nothing is written)."""
+        """`image` shows every piece of `colour` on the empty board: learn it with the colours
+        taught before (vision/teach.py); the reader is built again when it was learned."""
         if self.data_dir is None:
             raise VisionError("this companion keeps no data directory to keep what it learns in")
-        empty = kept_empty_board(self.data_dir, profile)
-        if empty is None:
-            raise VisionError("clear the board and keep the empty board first")
-        shown = [s for s in load_samples(self.data_dir) if s.colour != colour]
-        shown += samples(image, profile, colour, empty)
-        path = self.data_dir / PALETTE_FILE
-        lesson = learn(shown, load_palette(path) if path.is_file() else Palette())
+        lesson, _ = teach_colours([(colour, image)], profile, self.data_dir)
         if not lesson.confusions:
-            save_samples(shown, self.data_dir)
-            save_palette(lesson.palette, path)
-            save_sizes(lesson.sizes, path)
             with self._lock:
                 self._reader = None
                 self._handled = None

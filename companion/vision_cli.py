@@ -10,7 +10,7 @@ from typing import Any
 import cv2
 
 from vision.board import BoardLocator
-from vision.colours import PALETTE_FILE, Palette, hex_colour, load_palette, measure, save_palette
+from vision.colours import PALETTE_FILE, Palette, hex_colour, load_palette, load_sizes, measure, save_palette
 from vision.dice import DiceReader
 from vision.evaluate import evaluate, table_reader
 from vision.frames import load
@@ -18,7 +18,7 @@ from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import load_profile
 from vision.reference import capture, kept_empty_board, reference_path, save_empty_board
 from vision.regions import paper_points, white_gains
-from vision.teach import DICE_FILE, dice_in_photo, learn, samples, save_dice, save_sizes, teach_dice
+from vision.teach import DICE_FILE, dice_in_photo, save_dice, teach_colours, teach_dice
 from vision.types import VisionError
 
 
@@ -137,7 +137,8 @@ def vision_calibrate(
     palette = load_palette(palette_path) if palette_path.exists() else Palette()
     before = dict(palette.colours).get(name)
     measured = measure(image, at, gains)
-    save_palette(palette.with_sample(name, measured), palette_path)
+    sizes = load_sizes(palette_path) if palette_path.exists() else ()  # what `vision teach` measured
+    save_palette(palette.with_sample(name, measured), palette_path, sizes)
     was = f" (was {hex_colour(before)})" if before else " (new)"
     print(f"{name}: {hex_colour(measured)}{was}; written to {palette_path}")
 
@@ -151,15 +152,11 @@ def vision_empty(image_path: Path, profile: str, data_dir: Path) -> None:
 
 
 def vision_teach(shown: list[tuple[str, Path]], profile: str, data_dir: Path) -> None:
-    """Learns each colour from a photo of its pieces on the empty board and writes the palette
-    (and the pieces' sizes) to the data directory, unless two colours cannot be told apart."""
+    """Learns each colour from a photo of its pieces on the empty board, with the colours taught
+    before, and writes the palette and the pieces' sizes to the data directory, unless two
+    colours cannot be told apart."""
     board = load_profile(profile)
-    empty = kept_empty_board(data_dir, board)
-    if empty is None:
-        raise VisionError(f"see the empty board first: companion vision empty PHOTO --profile {board.name}")
-    pieces = [p for colour, image in shown for p in samples(load(image), board, colour, empty)]
-    path = data_dir / PALETTE_FILE
-    lesson = learn(pieces, load_palette(path) if path.exists() else Palette())
+    lesson, pieces = teach_colours([(colour, load(image)) for colour, image in shown], board, data_dir)
     for colour in dict.fromkeys(c for c, _ in shown):
         mine = [p for p in pieces if p.colour == colour]
         kinds = ", ".join(
@@ -169,17 +166,13 @@ def vision_teach(shown: list[tuple[str, Path]], profile: str, data_dir: Path) ->
     print("sizes: " + ", ".join(f"{kind} {width:g} mm" for kind, width in lesson.sizes))
     if lesson.confusions:
         raise VisionError("nothing written: " + "; ".join(lesson.confusions))
-    save_palette(lesson.palette, path)
-    save_sizes(lesson.sizes, path)
-    print(f"written to {path}")
+    print(f"written to {data_dir / PALETTE_FILE}")
 
 
 def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path) -> None:
     """Learns the players' dice from a photo of them showing each value; later reads (`serve`,
     `vision read --data-dir`) read each die half by these examples, half by the network."""
     reader = DiceReader()
-    examples = teach_dice(
-        [(value, dice_in_photo(reader, load(image), value)) for value, image in shown], reader
-    )
+    examples = teach_dice([(value, dice_in_photo(reader, load(image), value)) for value, image in shown])
     save_dice(examples, data_dir)
     print(f"faces taught: {', '.join(map(str, examples.values))}; written to {data_dir / DICE_FILE}")

@@ -15,13 +15,13 @@ from companion.cli import main
 from companion.store import Store
 from companion.table import Table
 from companion.table_loop import TableLoop
-from vision.colours import PALETTE_FILE, Palette, load_palette
+from vision.colours import PALETTE_FILE, Palette, load_palette, load_sizes
 from vision.dice import DiceConfig
 from vision.pipeline import TableReader, VisionConfig
 from vision.profiles import load_profile
 from vision.reference import capture, reference_path, save_empty_board
 from vision.render import Look, Scene, TokenSpec, render
-from vision.teach import learn, load_samples, load_sizes, samples
+from vision.teach import learn, load_samples, samples
 
 BOARD = load_profile("amharb-4p")
 MINE = {
@@ -136,6 +136,26 @@ def test_the_command_line_teaches_and_the_table_loop_reads_with_it(tmp_path: Pat
         config.sizes
         and dict(config.dice.palette.colours)["blue"] == dict(load_palette(palette_file).colours)["blue"]
     )
+    # The colours taught here are known to the page's teaching (one path, one record), and
+    # re-measuring one colour by hand keeps the sizes taught.
+    assert {s.colour for s in load_samples(data)} == set(MINE)
+    assert (
+        main(
+            [
+                "vision",
+                "calibrate",
+                args[0].split("=")[1],
+                "--colour",
+                "pink",
+                "--at",
+                "5,5",
+                "--palette",
+                str(palette_file),
+            ]
+        )
+        == 0
+    )
+    assert dict(load_sizes(palette_file))["cultist"] == pytest.approx(CULTIST_MM, abs=2.0)
     # Without the empty board: one clear line, nothing written.
     assert (
         main(["vision", "teach", args[0], "--profile", BOARD.name, "--data-dir", str(tmp_path / "none")]) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,18 +119,34 @@ def load_palette(path: Path) -> Palette:
     return palette
 
 
-def save_palette(palette: Palette, path: Path) -> None:
-    """Writes every colour of `palette` (so the file says exactly what is used)."""
+def save_palette(palette: Palette, path: Path, sizes: Sequence[tuple[str, float]] = ()) -> None:
+    """Writes every colour of `palette` (so the file says exactly what is used) and the pieces'
+    sizes the players taught (`[sizes]`), in one write that a power cut cannot leave half done."""
     lines = [
         f'format = "{PALETTE_FORMAT}"',
         "# Colours as the camera sees them; `companion vision calibrate` re-measures one.",
         "[colours]",
         *(f'{name} = "{hex_colour(bgr)}"' for name, bgr in palette.colours),
     ]
+    if sizes:
+        lines += ["", "[sizes]  # each kind's width (a tile's side) as your pieces measure, mm"]
+        lines += [f"{kind} = {width}" for kind, width in sizes]
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     temporary.write_text("\n".join(lines) + "\n")
     temporary.replace(path)
+
+
+def load_sizes(path: Path) -> tuple[tuple[str, float], ...]:
+    """The `[sizes]` of a palette file (none: empty)."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise VisionError(f"{path}: cannot read the sizes: {error}") from error
+    sizes = data.get("sizes", {})
+    if not all(isinstance(v, int | float) and 0 < v < 500 for v in sizes.values()):
+        raise VisionError(f"{path}: [sizes] must give each kind's width in millimetres")
+    return tuple((str(k), float(v)) for k, v in sizes.items())
 
 
 def measure(image: np.ndarray, at: tuple[int, int], gains: np.ndarray | None = None) -> tuple[int, int, int]:

@@ -12,14 +12,14 @@ import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
-from .colours import PALETTE_FILE, Palette, load_palette
+from .colours import PALETTE_FILE, Palette, load_palette, load_sizes
 from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
 from .reference import EmptyBoard
 from .regions import Straightening, TopDown, paper_points, white_gains
-from .teach import load_dice, load_sizes, with_sizes
+from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
 

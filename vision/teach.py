@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,10 +19,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .colours import Palette, hex_colour, shade_free
+from .colours import PALETTE_FILE, Palette, hex_colour, load_palette, save_palette, shade_free
 from .dice import DiceReader, FaceExamples
 from .profiles import Profile
-from .reference import EmptyBoard, token_regions_seen
+from .reference import EmptyBoard, kept_empty_board, token_regions_seen
 from .tokens import MAX_SIZE_ERROR, SQUARE_WIDTH, compact, kind_sizes, pieces_view
 from .types import VisionError
 
@@ -131,33 +130,33 @@ def palette_bgr(palette: Palette, name: str) -> tuple[int, int, int]:
     return dict(palette.colours)[name]
 
 
-def save_sizes(sizes: Sequence[tuple[str, float]], path: Path) -> None:
-    """Appends (or replaces) the `[sizes]` table of a palette file: each kind's width in mm."""
-    text = path.read_text() if path.exists() else ""
-    kept = text.split("\n[sizes]")[0].rstrip("\n")
-    lines = ["", "[sizes]  # each kind's width (a tile's side) as your pieces measure, mm"]
-    lines += [f"{kind} = {width}" for kind, width in sizes]
-    path.write_text(kept + "\n" + "\n".join(lines) + "\n")
-
-
-def load_sizes(path: Path) -> tuple[tuple[str, float], ...]:
-    """The `[sizes]` of a palette file (none: empty)."""
-    try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise VisionError(f"{path}: cannot read the sizes: {error}") from error
-    sizes = data.get("sizes", {})
-    if not all(isinstance(v, int | float) and 0 < v < 500 for v in sizes.values()):
-        raise VisionError(f"{path}: [sizes] must give each kind's width in millimetres")
-    return tuple((str(k), float(v)) for k, v in sizes.items())
-
-
 def with_sizes(profile: Profile, sizes: Sequence[tuple[str, float]]) -> Profile:
     """The profile with its pieces' widths as taught (kinds it does not have are left out)."""
     taught = dict(sizes)
     return replace(
         profile, token_mm=tuple((kind, taught.get(kind, width)) for kind, width in profile.token_mm)
     )
+
+
+def teach_colours(
+    shown: Sequence[tuple[str, object]], profile: Profile, data_dir: Path
+) -> tuple[Lesson, tuple[Sample, ...]]:
+    """Each (colour, frame of every piece of that colour on the empty board) learned together
+    with the colours taught before (kept in `data_dir`); the palette, sizes and pieces shown
+    are written unless two colours cannot be told apart (then the lesson says so and nothing
+    is written). Also the pieces just shown, for people to check."""
+    empty = kept_empty_board(data_dir, profile)
+    if empty is None:
+        raise VisionError(f"clear the board and keep the empty board first ({profile.name})")
+    colours = {colour for colour, _ in shown}
+    new = tuple(p for colour, frame in shown for p in samples(frame, profile, colour, empty))
+    pieces = [p for p in load_samples(data_dir) if p.colour not in colours] + list(new)
+    path = data_dir / PALETTE_FILE
+    lesson = learn(pieces, load_palette(path) if path.is_file() else Palette())
+    if not lesson.confusions:
+        save_palette(lesson.palette, path, lesson.sizes)
+        save_samples(pieces, data_dir)
+    return lesson, new
 
 
 SAMPLES_FILE = "taught-pieces.json"
