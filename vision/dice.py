@@ -181,6 +181,9 @@ class DiceReader:
         self.net = cv2.dnn.readNetFromONNX(str(model or bundled("dice_d6.onnx")))
         face_path = bundled("dice_faces.onnx") if faces is True else faces
         self.faces = cv2.dnn.readNetFromONNX(str(face_path)) if face_path else None
+        self.teachable = self.faces is not None and "embedding" in self.faces.getUnconnectedOutLayersNames()
+        """Whether the face reader gives the embedding the players' examples are kept in (readers
+        trained before 2026-11-26 do not)."""
 
     def _maps(self, image: np.ndarray) -> np.ndarray:
         h, w = image.shape[:2]
@@ -301,11 +304,6 @@ class DiceReader:
             for d, p in zip(found, probs)
             if int(p.argmax()) != NONE
         ]
-
-    @property
-    def teachable(self) -> bool:
-        """Whether the face reader gives the embedding the players' examples are kept in."""
-        return self.faces is not None and "embedding" in self.faces.getUnconnectedOutLayersNames()
 
     def face_outputs(
         self, image: np.ndarray, dice: list[tuple[float, float, float]]

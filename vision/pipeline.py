@@ -17,7 +17,7 @@ from .dice import DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
-from .reference import EmptyBoard
+from .reference import EmptyBoard, token_view
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
@@ -113,7 +113,7 @@ class TableReader:
         views = self._views
         gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
-        token_view = TopDown.of(image, views.tokens, gains).scaled(0.5) if views.tokens else None
+        tokens_seen = token_view(image, views.tokens, gains) if views.tokens else None
         timings["rectify"] = (time.perf_counter() - start) * 1000
         profile, palette = self.profile, self.config.pieces or self.config.dice.palette
         start = time.perf_counter()
@@ -124,13 +124,13 @@ class TableReader:
         )
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        empty = None if self.empty is None or token_view is None else self.empty.image
-        if empty is not None and token_view is not None and empty.shape != token_view.image.shape:
+        empty = None if self.empty is None or tokens_seen is None else self.empty.image
+        if empty is not None and tokens_seen is not None and empty.shape != tokens_seen.image.shape:
             raise VisionError(
                 f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
-                f"profile's regions {token_view.image.shape[1]}x{token_view.image.shape[0]}: see it again"
+                f"profile's regions {tokens_seen.image.shape[1]}x{tokens_seen.image.shape[0]}: see it again"
             )
-        tokens = read_tokens(token_view, profile, palette, empty) if token_view else ()
+        tokens = read_tokens(tokens_seen, profile, palette, empty) if tokens_seen else ()
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings

@@ -69,7 +69,8 @@ def save_empty_board(board: EmptyBoard, path: Path) -> None:
 
 
 def load_empty_board(path: Path, profile: Profile) -> EmptyBoard:
-    """A saved empty board; `VisionError` when it is not a picture of this profile's regions."""
+    """A saved empty board (`VisionError` when it cannot be read; the reader checks that it
+    fits the profile's regions)."""
     try:
         image = decode(path.read_bytes())
     except OSError as error:

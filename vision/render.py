@@ -189,9 +189,7 @@ def draw_pieces(
             # the height shifts the top face), then the top face with the darker rounded edge of
             # real wooden discs.
             bx, by = pt(*bottom)
-            shadow = np.zeros(canvas.shape[:2], np.uint8)
-            cv2.circle(shadow, (bx + int(s), by + int(s)), radius, 255, -1, cv2.LINE_AA)
-            canvas[:] = (canvas * (1 - 0.45 * shadow[..., None].astype(np.float32) / 255)).astype(np.uint8)
+            darken(canvas, (bx + int(s), by + int(s)), radius, 0.45)
             for f in np.linspace(0, 1, 4):
                 wx, wy = pt(*(bottom + (top - bottom) * f))
                 cv2.circle(canvas, (wx, wy), radius, _shade(colour, 0.55), -1, cv2.LINE_AA)
@@ -216,6 +214,19 @@ def draw_pieces(
     for die in scene.dice:
         at = pt(*(np.array(p.region(die.region).centre()) + die.offset))
         draw_die(canvas, at, p.die_mm * s, die, scene.board_bgr, s)
+
+
+def darken(canvas: np.ndarray, centre: tuple[int, int], radius: int, share: float) -> None:
+    """A round shadow: what lies under it, `share` darker (in place; only round it is touched)."""
+    x0, y0 = max(0, centre[0] - radius - 2), max(0, centre[1] - radius - 2)
+    x1 = min(canvas.shape[1], centre[0] + radius + 3)
+    y1 = min(canvas.shape[0], centre[1] + radius + 3)
+    if x1 <= x0 or y1 <= y0:
+        return
+    shadow = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.circle(shadow, (centre[0] - x0, centre[1] - y0), radius, 255, -1, cv2.LINE_AA)
+    window = canvas[y0:y1, x0:x1]
+    window[:] = (window * (1 - share * shadow[..., None].astype(np.float32) / 255)).astype(np.uint8)
 
 
 def draw_die(
