@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .profiles import load_profile
-from .render import Camera, Look, Scene, StackSpec, TokenSpec, render
+from .render import Camera, Scene, StackSpec, TokenSpec, random_look, render
 from .types import RECORDING_FORMAT
 
 
@@ -56,16 +56,7 @@ def random_scene(players: int, rng: np.random.Generator, size: tuple[int, int]) 
             tokens.append(TokenSpec(str(cell), "resource", colour, offset, angle))  # type: ignore[arg-type]
     width, height = size
     camera = Camera(width, height, tilt=float(rng.uniform(0, 0.15)), rotation=float(rng.uniform(-15, 15)))
-    look = Look(
-        brightness=float(rng.uniform(0.6, 1.2)),
-        white_balance=tuple(float(v) for v in rng.uniform(0.85, 1.15, 3)),  # type: ignore[arg-type]
-        vignette=float(rng.uniform(0, 0.4)),
-        shadow=float(rng.uniform(0, 0.4)),
-        blur=float(rng.uniform(0, 1.2)),
-        noise=float(rng.uniform(1, 6)),
-        jpeg_quality=int(rng.integers(60, 95)),
-    )
-    return Scene(profile, camera, look, stacks=tuple(stacks), tokens=tuple(tokens))
+    return Scene(profile, camera, random_look(rng), stacks=tuple(stacks), tokens=tuple(tokens))
 
 
 def truth(scene: Scene) -> dict[str, object]:

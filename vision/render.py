@@ -148,6 +148,19 @@ class Look:
     jpeg_quality: int = 90
 
 
+def random_look(rng: np.random.Generator) -> Look:
+    """Indoor light and a phone-grade sensor, drawn at random (recordings and training)."""
+    return Look(
+        brightness=float(rng.uniform(0.6, 1.2)),
+        white_balance=tuple(float(v) for v in rng.uniform(0.85, 1.15, 3)),  # type: ignore[arg-type]
+        vignette=float(rng.uniform(0, 0.4)),
+        shadow=float(rng.uniform(0, 0.4)),
+        blur=float(rng.uniform(0, 1.2)),
+        noise=float(rng.uniform(1, 6)),
+        jpeg_quality=int(rng.integers(60, 95)),
+    )
+
+
 @dataclass(frozen=True)
 class Scene:
     profile: Profile

@@ -292,7 +292,9 @@ def create_app(
         answer = {"colour": learned[colour.lower()], "sizes": dict(lesson.sizes)}
         if lesson.confusions:
             return jsonify({**answer, "error": "nothing learned: " + "; ".join(lesson.confusions)}), 409
-        return jsonify({**answer, "message": f"{colour.lower()} learned as your pieces look"})
+        sizes = ", ".join(f"{kind} {width:g} mm" for kind, width in lesson.sizes)
+        message = f"{colour.lower()} learned as your pieces look ({answer['colour']}); sizes: {sizes}"
+        return jsonify({**answer, "message": message})
 
     @app.errorhandler(CommandError)
     def refused(error: CommandError) -> tuple[Response, int]:

@@ -152,14 +152,7 @@ def rendered(count: int, seed: int) -> list[Labelled]:
                 fill=float(rng.uniform(0.5, 0.95)),
                 rotation=float(rng.uniform(-30, 30)),
             ),
-            render.Look(
-                brightness=float(rng.uniform(0.6, 1.2)),
-                white_balance=tuple(float(v) for v in rng.uniform(0.85, 1.15, 3)),  # type: ignore[arg-type]
-                shadow=float(rng.uniform(0, 0.4)),
-                blur=float(rng.uniform(0, 1.0)),
-                noise=float(rng.uniform(1, 5)),
-                jpeg_quality=int(rng.integers(60, 95)),
-            ),
+            render.random_look(rng),
             table_bgr=tuple(int(v) for v in rng.integers(40, 200, 3)),  # type: ignore[arg-type]
             board_bgr=tuple(int(v) for v in rng.integers(60, 220, 3)),  # type: ignore[arg-type]
             dice=tuple(dice),
