@@ -129,6 +129,7 @@ def cmd_vision_read(args: argparse.Namespace) -> None:
         debug_dir=args.debug_dir,
         palette=args.palette,
         data_dir=args.data_dir,
+        full=Path(args.full) if args.full else None,
     )
 
 
@@ -297,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--debug-dir", help="write an annotated copy of the image here")
     rd.add_argument("--palette", help="the players' palette file (see `vision calibrate`)")
     rd.add_argument("--data-dir", help="read with the empty board kept there (see `vision empty`)")
+    rd.add_argument("--full", help="the same view at full resolution: small dice are read from it")
     rd.set_defaults(run=cmd_vision_read)
     em = vsub.add_parser(
         "empty", help="keep a photo of the board with nothing on it, so its print is never a piece"

@@ -1,5 +1,8 @@
 """`companion record`: what the camera sees, saved as a `table-recording/1` recording, so
-players can capture their own table (truth left empty) and contribute it as a fixture."""
+players can capture their own table (truth left empty) and contribute it as a fixture.
+
+Each time the table comes to rest, the camera's full-resolution still of that moment is kept
+beside the frame (its `full` file), as the table loop reads small dice from it."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from pathlib import Path
 import cv2
 
 from hardware.camera import CameraError, FrameSource, RecordingEnded
+from vision.motion import StillnessConfig, StillnessGate
 from vision.types import RECORDING_FORMAT
 
 JPEG_QUALITY = 92
@@ -63,11 +67,14 @@ def record(
     }
     frames: list[dict[str, object]] = []
     last_error = ""
+    gate = StillnessGate(StillnessConfig())
+    rest_kept = False
+    """Whether this rest of the table has its full-resolution still (one per rest)."""
     with source:
         start = next_due = saved = clock()  # after opening: a camera may take a second or two
         while clock() - start < seconds:
             try:
-                frame = source.read(timeout)
+                frame = source.read(timeout, full=gate.still_frames > 0 and not rest_kept)
             except RecordingEnded:
                 break
             except CameraError as error:
@@ -81,6 +88,9 @@ def record(
             if now < next_due:
                 continue
             next_due = max(next_due + 1 / fps, now - 0.5 / fps)  # on average `fps`, no drift
+            gate.update(frame.image)
+            if gate.still_frames == 0:
+                rest_kept = False  # the table moved: its next rest gets a still of its own
             name = f"{len(frames) + 1:05d}.jpg"
             ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
             if not ok:
@@ -89,7 +99,15 @@ def record(
             _write_durably(out_dir / name, data.tobytes())
             height, width = frame.image.shape[:2]
             meta["camera"] = {"width": width, "height": height, "fps": fps}
-            frames.append({"file": name, "t": round(now - start, 3)})
+            entry: dict[str, object] = {"file": name, "t": round(now - start, 3)}
+            if frame.full is not None and gate.still_frames > 0 and not rest_kept:
+                ok, data = cv2.imencode(".jpg", frame.full, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+                if ok:
+                    full_name = f"{len(frames) + 1:05d}-full.jpg"
+                    _write_durably(out_dir / full_name, data.tobytes())
+                    entry["full"] = full_name
+                    rest_kept = True
+            frames.append(entry)
             meta["frames"] = frames
             if now - saved >= SAVE_EVERY_S or len(frames) == 1:
                 _write_json(out_dir / "recording.json", meta)

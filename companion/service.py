@@ -84,6 +84,8 @@ class CameraWatch:
         self._latest: Frame | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._full = threading.Event()
+        """Set while the table is still: the frames then come with a full-resolution still."""
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
     @property
@@ -93,6 +95,15 @@ class CameraWatch:
     def latest(self) -> Frame | None:
         with self._lock:
             return self._latest
+
+    def want_full(self, wanted: bool) -> None:
+        """Ask for (or stop asking for) the camera's full-resolution still with each frame:
+        the table loop wants it while the table is still, and only then (it costs a copy of
+        a large picture per frame)."""
+        if wanted:
+            self._full.set()
+        else:
+            self._full.clear()
 
     def start(self) -> CameraWatch:
         if self.source is not None:
@@ -119,7 +130,7 @@ class CameraWatch:
         with self.source:
             while not self._stop.is_set():
                 try:
-                    frame = self.source.read(self.timeout)
+                    frame = self.source.read(self.timeout, full=self._full.is_set())
                 except RecordingEnded as error:
                     self._set(CameraStatus("ended", self.source.name, str(error), frames))
                     return
@@ -143,6 +154,7 @@ def camera_source(c: CameraSettings) -> FrameSource | None:
         size=(c.width, c.height),
         fps=c.fps,
         focus_m=c.focus_m,
+        full_size=(c.full_width, c.full_height) if c.full_width else None,
         replay=c.replay,
         replay_speed=c.replay_speed,
         loop=c.loop,
@@ -220,9 +232,10 @@ class Devices:
                 continue
             last = frame
             try:
-                self.loop.see(frame.image)
+                self.loop.see(frame.image, frame.full)
             except Exception:  # a bug in reading one frame must not stop the next
                 log.exception("table: reading a frame failed")
+            self.camera.want_full(self.loop.still)
 
     def _show_game(self) -> None:
         """The lights follow the game (the reading thread and the panel's both call this)."""

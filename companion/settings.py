@@ -42,6 +42,10 @@ class CameraSettings:
     """opencv: the webcam's index or device path."""
     width: int = 1280
     height: int = 960
+    full_width: int = 2560
+    full_height: int = 1920
+    """picamera: the still taken once the table is still, to read small dice from (the same
+    view as width x height, more pixels; 0: none)."""
     fps: float = 10.0
     timeout_s: float = 2.0
     focus_m: float = 0.0
@@ -124,6 +128,15 @@ def load_settings(path: Path | None, required: bool = False) -> Settings:
     for key in ("width", "height", "fps", "timeout_s"):
         if getattr(camera, key) <= 0:
             raise SettingsError(f"[camera] {key} must be more than 0, not {getattr(camera, key)!r}")
+    if camera.full_width or camera.full_height:
+        if (
+            camera.full_width <= camera.width
+            or abs(camera.full_height / max(camera.full_width, 1) - camera.height / camera.width) > 0.01
+        ):
+            raise SettingsError(
+                f"[camera] full_width x full_height ({camera.full_width}x{camera.full_height}) is a larger "
+                f"picture of the same shape as width x height ({camera.width}x{camera.height}), or 0 x 0"
+            )
     for key in ("replay_speed", "focus_m"):
         if getattr(camera, key) < 0:
             raise SettingsError(f"[camera] {key} must be 0 or more, not {getattr(camera, key)!r}")

@@ -143,8 +143,15 @@ class TableLoop:
 
     # ---- one frame ---------------------------------------------------------------------
 
-    def see(self, image: Any) -> LoopState:
-        """Feed one camera frame (BGR array); returns (and reports) what the loop makes of it."""
+    @property
+    def still(self) -> bool:
+        """Whether the table was still in the last frame (the camera is then asked for its
+        full-resolution still with the next frames, for small dice)."""
+        return self._gate.still_frames > 0
+
+    def see(self, image: Any, full: Any = None) -> LoopState:
+        """Feed one camera frame (BGR array), with the full-resolution still of the same moment
+        when the camera gave one; returns (and reports) what the loop makes of it."""
         with self._lock:
             session = self.table.session
             sight = session.game.sight if session else None
@@ -167,7 +174,7 @@ class TableLoop:
             state, state_id = session.snapshot()
             reader, regions = self._reader_for(sight, state)
             try:
-                observation = reader.read(image)
+                observation = reader.read(image, full=full)
             except BoardNotFound as error:
                 self._agreement.reset()
                 return self._set(self._keep(session, question, "no-board", str(error)))

@@ -98,12 +98,13 @@ def vision_read(
     debug_dir: str | None,
     palette: str | None = None,
     data_dir: str | None = None,
+    full: Path | None = None,
 ) -> None:
     image = load(image_path)
     board = load_profile(profile) if profile else None
     empty = kept_empty_board(Path(data_dir), board) if data_dir and board else None
     reader = TableReader(board, vision_config(palette, data_dir), empty)
-    obs = reader.read(image)
+    obs = reader.read(image, full=load(full) if full else None)
     if as_json:
         print(json.dumps(asdict(obs), indent=2))
     else:

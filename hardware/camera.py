@@ -1,11 +1,15 @@
 """Where frames come from: the Pi camera, a USB webcam, or a recording played back.
 
 Every source is a `FrameSource`: a context manager whose `read(timeout)` returns the next
-`Frame` or raises a `CameraError` saying what is wrong. A source that loses its camera keeps
-trying to get it back (with a growing pause between tries): a stalled Pi camera is closed and
-reopened, and a USB webcam pulled out and plugged back in is read again, with no restart.
-(The Pi's camera connector is not made for plugging while powered, and libcamera lists the
-cameras once per process: a Pi camera that is not detected needs the power off and a restart.)
+`Frame` or raises a `CameraError` saying what is wrong. `read(timeout, full=True)` asks for the
+same moment at the camera's full resolution too (`Frame.full`), where the source has one: the
+table loop asks once the table is still, to read small dice from real pixels.
+
+A source that loses its camera keeps trying to get it back (with a growing pause between
+tries): a stalled Pi camera is closed and reopened, and a USB webcam pulled out and plugged
+back in is read again, with no restart. (The Pi's camera connector is not made for plugging
+while powered, and libcamera lists the cameras once per process: a Pi camera that is not
+detected needs the power off and a restart.)
 `picamera2` is imported only in `PicameraSource`.
 """
 
@@ -49,6 +53,9 @@ class Frame:
     """BGR uint8, as vision reads it."""
     t: float
     """Seconds: a monotonic clock for cameras, the recording's own time for a replay."""
+    full: np.ndarray | None = None
+    """The same moment at the camera's full resolution (the same view, more pixels), BGR,
+    when it was asked for and the source has one."""
 
 
 class FrameSource(Protocol):
@@ -58,7 +65,7 @@ class FrameSource(Protocol):
 
     def __exit__(self, *exc: object) -> None: ...
 
-    def read(self, timeout: float = 2.0) -> Frame: ...
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame: ...
 
 
 class Backoff:
@@ -125,16 +132,16 @@ class _Reconnecting:
         self.last_error = str(error)
         return error
 
-    def read(self, timeout: float = 2.0) -> Frame:
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
         self._ensure_open()
-        frame = self._capture(timeout)
+        frame = self._capture(timeout, full)
         self.backoff.succeeded()
         return frame
 
     def _open(self) -> Any:
         raise NotImplementedError
 
-    def _capture(self, timeout: float) -> Frame:
+    def _capture(self, timeout: float, full: bool) -> Frame:
         raise NotImplementedError
 
     def _close(self, fault: bool = False) -> None:
@@ -142,7 +149,12 @@ class _Reconnecting:
 
 
 class PicameraSource(_Reconnecting):
-    """A Raspberry Pi camera module through picamera2 (libcamera)."""
+    """A Raspberry Pi camera module through picamera2 (libcamera).
+
+    With a `full_size` larger than `size`, the camera runs two streams of one view: the frames
+    at `size` (the "lores" stream, YUV420, turned into BGR) and the full-resolution "main"
+    stream, copied out only when a frame is read with `full=True`. A camera or Pi that cannot
+    run both (memory, an older libcamera) runs the frames alone, and says so in the log."""
 
     def __init__(
         self,
@@ -151,10 +163,14 @@ class PicameraSource(_Reconnecting):
         camera_num: int = 0,
         focus_m: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
+        full_size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(clock)
         self.size, self.fps, self.camera_num, self.focus_m = size, fps, camera_num, focus_m
+        self.full_size = full_size if full_size and full_size[0] > size[0] else None
         self.name = f"Pi camera {camera_num}"
+        self.two_streams = False
+        """Whether the open camera runs the full-resolution stream beside the frames."""
 
     def _open(self) -> Any:
         from picamera2 import Picamera2  # only here: it exists only on a Pi
@@ -171,26 +187,52 @@ class PicameraSource(_Reconnecting):
             if self.focus_m > 0 and "AfMode" in camera.camera_controls:
                 # Fixed focus at the table: hands over the board must not make autofocus hunt.
                 controls |= {"AfMode": 0, "LensPosition": 1 / self.focus_m}  # 0: AfModeEnum.Manual
-            config = camera.create_video_configuration(
-                main={"size": self.size, "format": "RGB888"},
-                buffer_count=4,
-                controls=controls,
-            )
-            camera.configure(config)
-            camera.start()
+            self.two_streams = False
+            if self.full_size is not None:
+                try:  # the lores stream can only be YUV420 on a Pi 4
+                    camera.configure(
+                        camera.create_video_configuration(
+                            main={"size": self.full_size, "format": "RGB888"},
+                            lores={"size": self.size, "format": "YUV420"},
+                            buffer_count=4,
+                            controls=controls,
+                        )
+                    )
+                    camera.start()
+                    self.two_streams = True
+                except Exception as error:  # not enough camera memory, an older libcamera
+                    w, h = self.full_size
+                    log.warning("%s: no %dx%d stills beside the frames (%s)", self.name, w, h, error)
+                    camera.stop()
+            if not self.two_streams:
+                camera.configure(
+                    camera.create_video_configuration(
+                        main={"size": self.size, "format": "RGB888"}, buffer_count=4, controls=controls
+                    )
+                )
+                camera.start()
         except Exception:
             camera.close()
             raise
         return camera
 
-    def _capture(self, timeout: float) -> Frame:
+    def _capture(self, timeout: float, full: bool) -> Frame:
         try:
-            image = self.device.capture_array("main", wait=timeout)
+            if not self.two_streams:
+                image = self.device.capture_array("main", wait=timeout)
+                return Frame(np.ascontiguousarray(image[:, :, :3]), self.clock())
+            request = self.device.capture_request(wait=timeout)
+            try:
+                # YUV420 rows may be padded to a stride wider than the frame: convert, then cut.
+                small = cv2.cvtColor(request.make_array("lores"), cv2.COLOR_YUV2BGR_I420)[:, : self.size[0]]
+                still = np.ascontiguousarray(request.make_array("main")[:, :, :3]) if full else None
+            finally:
+                request.release()  # at once: the camera has only four buffers
         except TimeoutError as error:
             raise self._fault(CameraTimeout(f"{self.name} sent no frame in {timeout:g} s")) from error
         except Exception as error:
             raise self._fault(CameraOffline(f"{self.name} failed: {error}")) from error
-        return Frame(np.ascontiguousarray(image[:, :, :3]), self.clock())
+        return Frame(np.ascontiguousarray(small), self.clock(), still)
 
     def _close(self, fault: bool = False) -> None:
         camera, self.device = self.device, None
@@ -231,7 +273,8 @@ class OpenCVSource(_Reconnecting):
         camera.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
         return camera
 
-    def _capture(self, timeout: float) -> Frame:
+    def _capture(self, timeout: float, full: bool) -> Frame:
+        # A webcam gives one size: it has no full-resolution still to give.
         # V4L2 has no per-read timeout in OpenCV: a stalled webcam blocks up to its own
         # select timeout (about 10 s) before read() fails.
         ok, image = self.device.read()
@@ -249,13 +292,18 @@ class OpenCVSource(_Reconnecting):
 class RecordedFrame:
     file: Path
     t: float
+    full: Path | None = None
+    """The full-resolution still of this moment, where the recording kept one."""
 
 
 def recorded_frames(folder: Path) -> tuple[RecordedFrame, ...]:
     """The frames of a `table-recording/1` recording, in order; `CameraError` if it is not one."""
     try:
         meta = json.loads((folder / "recording.json").read_text())
-        frames = tuple(RecordedFrame(folder / f["file"], float(f["t"])) for f in meta["frames"])
+        frames = tuple(
+            RecordedFrame(folder / f["file"], float(f["t"]), folder / f["full"] if f.get("full") else None)
+            for f in meta["frames"]
+        )
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise CameraError(f"{folder} is not a table-recording/1 recording: {error}") from error
     if meta.get("format") != RECORDING_FORMAT:
@@ -298,7 +346,7 @@ class ReplaySource:
         """Play from the first frame again (a demo game started on the page starts its replay)."""
         self.index, self.started = 0, None
 
-    def read(self, timeout: float = 2.0) -> Frame:
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
         if self.index >= len(self.frames) and not self.loop:
             raise RecordingEnded(f"{self.name} has ended")
         lap, i = divmod(self.index, len(self.frames))
@@ -314,7 +362,12 @@ class ReplaySource:
         image = cv2.imread(str(recorded.file), cv2.IMREAD_COLOR)
         if image is None:  # the next read goes on with the next frame
             raise CameraError(f"{self.name}: {recorded.file.name} is missing, corrupt or not an image")
-        return Frame(image, t)
+        still = None
+        if full and recorded.full is not None:
+            still = cv2.imread(str(recorded.full), cv2.IMREAD_COLOR)
+            if still is None:  # the frame itself is good: read it without its still
+                log.warning("%s: %s is missing or corrupt; the frame alone", self.name, recorded.full.name)
+        return Frame(image, t, still)
 
 
 def picamera_available() -> bool:
@@ -331,6 +384,7 @@ def choose_camera(
     size: tuple[int, int] = (1280, 960),
     fps: float = 10.0,
     focus_m: float = 0.0,
+    full_size: tuple[int, int] | None = None,
     replay: Path | str = "",
     replay_speed: float = 1.0,
     loop: bool = True,
@@ -343,7 +397,7 @@ def choose_camera(
         return None
     if backend in ("auto", "picamera"):
         if picamera():
-            return PicameraSource(size=size, fps=fps, focus_m=focus_m)
+            return PicameraSource(size=size, fps=fps, focus_m=focus_m, full_size=full_size)
         log.log(
             logging.WARNING if backend == "picamera" else logging.INFO,
             "camera: picamera2 is not installed here; replaying %s instead",

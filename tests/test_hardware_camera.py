@@ -47,7 +47,10 @@ class Rig:
     plugged: bool = True
     stalled: bool = False
     autofocus: bool = True
+    two_streams: bool = True
+    """Whether the camera can run a lores stream beside a full-resolution main one."""
     opened: list[Any] = field(default_factory=list)
+    released: int = 0
 
 
 def fake_picamera2(rig: Rig) -> types.ModuleType:
@@ -71,8 +74,37 @@ def fake_picamera2(rig: Rig) -> types.ModuleType:
             return {"main": main, **kwargs}
 
         def configure(self, config: dict[str, Any]) -> None:
+            assert not self.started, "picamera2 refuses to configure a running camera"
             assert config["main"]["format"] == "RGB888"
+            if "lores" in config:
+                assert config["lores"]["format"] == "YUV420", "a Pi 4's lores stream is YUV420 only"
+                if not rig.two_streams:
+                    raise RuntimeError("Failed to allocate buffers")
             self.config = config
+
+        def capture_request(self, wait: float | None = None) -> Any:
+            assert self.started and not self.closed
+            assert wait is not None and wait > 0, "a capture without a timeout could block for ever"
+            if rig.stalled or not rig.plugged:
+                self.pending = True
+                raise TimeoutError
+            assert self.config is not None
+            config = self.config
+
+            class Request:
+                def make_array(self, name: str) -> np.ndarray:
+                    w, h = config[name]["size"]
+                    if name == "main":  # a gradient, so a still is told from a frame
+                        return np.broadcast_to(np.arange(w, dtype=np.uint8)[None, :, None], (h, w, 3)).copy()
+                    stride = w + 64  # a padded row, as libcamera may give
+                    yuv = np.full((h * 3 // 2, stride), 128, np.uint8)
+                    yuv[:h] = 200  # light grey
+                    return yuv
+
+                def release(self) -> None:
+                    rig.released += 1
+
+            return Request()
 
         def start(self) -> None:
             assert self.config is not None, "picamera2 refuses to start unconfigured"
@@ -131,6 +163,49 @@ def test_focus_is_fixed_at_the_table_where_the_camera_has_autofocus(rig: Rig, au
         assert controls["AfMode"] == 0 and controls["LensPosition"] == pytest.approx(1.25)
     else:
         assert "AfMode" not in controls, "a camera without autofocus would refuse the control"
+
+
+def test_pi_camera_gives_a_full_resolution_still_only_when_asked(rig: Rig) -> None:
+    """Two streams of one view: the frames small (lores, YUV420 turned to BGR, the row padding
+    cut off), the full-resolution still copied only when asked, each request released."""
+    with PicameraSource(size=(640, 480), full_size=(1280, 960), clock=FakeClock()) as source:
+        plain = source.read(timeout=1.0)
+        assert plain.image.shape == (480, 640, 3) and plain.full is None
+        b, g, r = (int(v) for v in plain.image[5, 5])
+        assert b == g == r == 214, "grey stays grey: video-range Y 200 is 214 in full-range BGR"
+        asked = source.read(timeout=1.0, full=True)
+        assert asked.image.shape == (480, 640, 3)
+        assert asked.full is not None and asked.full.shape == (960, 1280, 3)
+    assert rig.released == 2
+
+
+def test_a_pi_camera_that_cannot_run_two_streams_runs_the_frames_alone(
+    rig: Rig, caplog: pytest.LogCaptureFixture
+) -> None:
+    rig.two_streams = False
+    with PicameraSource(size=(640, 480), full_size=(1280, 960), clock=FakeClock()) as source:
+        frame = source.read(timeout=1.0, full=True)
+    assert frame.image.shape == (480, 640, 3) and frame.full is None
+    assert "no 1280x960 stills beside the frames" in caplog.text, "and it says so"
+
+
+def test_replay_gives_a_frame_its_kept_still_when_asked(tmp_path: Path) -> None:
+    """A recording keeps a full-resolution still beside a settled frame (its `full` file); a
+    still that is missing or corrupt leaves the frame itself readable."""
+    small = cv2.imencode(".png", np.zeros((24, 32, 3), np.uint8))[1].tobytes()
+    large = cv2.imencode(".png", np.zeros((48, 64, 3), np.uint8))[1].tobytes()
+    for name, data in (("a.png", small), ("a-full.png", large), ("b.png", small), ("b-full.png", b"broken")):
+        (tmp_path / name).write_bytes(data)
+    frames = [
+        {"file": "a.png", "t": 0.0, "full": "a-full.png"},
+        {"file": "b.png", "t": 0.1, "full": "b-full.png"},
+    ]
+    (tmp_path / "recording.json").write_text(json.dumps({"format": "table-recording/1", "frames": frames}))
+    source = ReplaySource(tmp_path, speed=0, loop=True)
+    assert source.read().full is None, "not asked for"
+    assert source.read(full=True).full is None, "corrupt: the frame alone"
+    kept = source.read(full=True).full
+    assert kept is not None and kept.shape == (48, 64, 3)
 
 
 def test_a_stalled_pi_camera_times_out_then_is_flushed_closed_and_reopened(rig: Rig) -> None:

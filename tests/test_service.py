@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -41,7 +42,7 @@ class FlakySource:
     def __exit__(self, *exc: object) -> None:
         self.closed = True
 
-    def read(self, timeout: float = 2.0) -> Frame:
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
         time.sleep(0.005)
         if not self.plugged.is_set():
             raise CameraOffline("flaky camera is not connected")
@@ -81,6 +82,8 @@ def test_settings_are_decoded_by_their_types(tmp_path: Path) -> None:
         ("[camera]\nfps = 0", "fps must be more than 0"),
         ("[camera]\ntimeout_s = -1.0", "timeout_s must be more than 0"),
         ("[camera]\nreplay_speed = -2", "replay_speed must be 0 or more"),
+        ("[camera]\nfull_width = 1920\nfull_height = 1080", "a larger picture of the same shape"),
+        ("[camera]\nfull_width = 640\nfull_height = 480", "a larger picture of the same shape"),
         ("[pinmap.buttons]\nnxt = 20", "no pin map entry buttons.nxt"),
         ("[pinmap.buttons]\nnext = 6", "GPIO6 is wired twice"),
         ("[wifi]\nssid = 'x'", "unknown section"),
@@ -258,7 +261,7 @@ class BrokenSource(FlakySource):
         super().__init__()
         self.failures = 2
 
-    def read(self, timeout: float = 2.0) -> Frame:
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
         if self.failures:
             self.failures -= 1
             raise RuntimeError("Device or resource busy")
@@ -328,7 +331,7 @@ class TickingSource(FlakySource):
         super().__init__()
         self.clock, self.n = clock, 0
 
-    def read(self, timeout: float = 2.0) -> Frame:
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
         self.n += 1
         self.clock[0] = self.n * 0.1 + (0.003 if self.n % 2 else -0.003)
         return Frame(np.zeros((16, 16, 3), np.uint8), self.clock[0])
@@ -338,6 +341,38 @@ def test_record_keeps_the_rate_asked_for(tmp_path: Path) -> None:
     now = [0.0]
     kept = record(TickingSource(now), tmp_path / "r", seconds=60, fps=5, clock=lambda: now[0])
     assert 298 <= kept <= 301
+
+
+class SettlingSource(FlakySource):
+    """A camera over a table where a hand moves for three frames, then nothing for five, again
+    and again; it gives a full-resolution still when asked and notes each ask."""
+
+    def __init__(self, clock: list[float]) -> None:
+        super().__init__()
+        self.clock, self.n, self.asked = clock, 0, []
+
+    def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
+        self.n += 1
+        self.clock[0] = self.n * 0.1
+        self.asked.append(full)
+        image = np.zeros((48, 64, 3), np.uint8)
+        if self.n % 8 < 3:  # the hand
+            image[:, : 8 * (self.n % 8 + 1)] = 255
+        return Frame(image, self.clock[0], np.zeros((96, 128, 3), np.uint8) if full else None)
+
+
+def test_record_keeps_one_full_resolution_still_per_rest(tmp_path: Path) -> None:
+    """Each time the table comes to rest the recording keeps the camera's full-resolution
+    still of one still frame (the recording format's `full`), not one per frame."""
+    now = [0.0]
+    source = SettlingSource(now)
+    kept = record(source, tmp_path / "r", seconds=3.95, fps=10, clock=lambda: now[0])
+    frames = json.loads((tmp_path / "r" / "recording.json").read_text())["frames"]
+    with_still = [f for f in frames if "full" in f]
+    assert kept == len(frames) == 40 and len(with_still) == 5, [f["file"] for f in with_still]  # 5 rests
+    assert all((tmp_path / "r" / f["full"]).is_file() for f in with_still)
+    assert cv2.imread(str(tmp_path / "r" / with_still[0]["full"])).shape == (96, 128, 3)
+    assert sum(source.asked) == 5, "asked once per rest"
 
 
 def test_record_stops_at_the_end_of_a_replay(tmp_path: Path) -> None:
@@ -350,7 +385,7 @@ def test_record_waits_for_each_frame_as_long_as_the_settings_say(tmp_path: Path)
     asked: list[float] = []
 
     class Timed(ReplaySource):
-        def read(self, timeout: float = 2.0) -> Frame:
+        def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
             asked.append(timeout)
             return super().read(timeout)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -472,7 +473,7 @@ def test_a_move_made_on_the_phone_during_a_reading_is_not_lost(tmp_path: Path) -
     read = reader.read
     reads = []
 
-    def next_pressed_during_the_read(image: Any) -> Any:
+    def next_pressed_during_the_read(image: Any, full: Any = None) -> Any:
         """NEXT lands during the read whose result completes the agreement."""
         reads.append(image)
         if len(reads) == AGREE and session.state_id == 1:
@@ -482,3 +483,50 @@ def test_a_move_made_on_the_phone_during_a_reading_is_not_lost(tmp_path: Path) -
     reader.read = next_pressed_during_the_read  # type: ignore[method-assign]
     show(loop, placed)
     assert [str(m) for m in session.history[1:]] == ["no power", str(place)]
+
+
+def test_the_camera_is_asked_for_its_full_resolution_still_only_while_the_table_is_still(
+    tmp_path: Path,
+) -> None:
+    """Small dice are read from the camera's full-resolution still; copying that still costs, so
+    the loop asks for it once the table is still and stops asking when a hand moves over it."""
+
+    class Camera:
+        name = "test camera"
+
+        def __init__(self) -> None:
+            self.n, self.asked = 0, []
+            self.lock = threading.Lock()
+
+        def __enter__(self) -> Camera:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
+            time.sleep(0.02)
+            with self.lock:
+                self.n += 1
+                self.asked.append((self.n, full))
+                moving = 20 <= self.n < 30  # a hand over the table
+            image = np.zeros((96, 128, 3), np.uint8)
+            if moving:
+                image[:, : 4 * self.n % 128] = 255
+            return Frame(image, self.n * 0.1, np.zeros((192, 256, 3), np.uint8) if full else None)
+
+    table = new_table(tmp_path, 4, 1)
+    devices = Devices(CameraWatch(None), None, table)
+    camera = Camera()
+    devices.camera = CameraWatch(camera)  # type: ignore[arg-type]
+    devices.camera.start()
+    devices._reading.start()
+    deadline = time.monotonic() + 20
+    while camera.n < 45 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    devices.stop()
+    with camera.lock:
+        asked = dict(camera.asked)
+    assert any(asked[n] for n in range(5, 20)), "the table was still: the still is asked for"
+    assert not any(asked[n] for n in range(23, 30)), "a hand moves: no still"
+    assert any(asked[n] for n in range(33, 45)), "still again: asked again"

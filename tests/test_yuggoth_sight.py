@@ -88,7 +88,7 @@ def test_the_dice_just_taken_are_not_offered_for_the_next_roll(tmp_path: Path) -
 
     loop._gate = StillTable()  # type: ignore[assignment]
     in_view: list[Observation] = []
-    loop._reader_for(SIGHT, session.state)[0].read = lambda image: in_view[-1]  # type: ignore[method-assign]
+    loop._reader_for(SIGHT, session.state)[0].read = lambda image, full=None: in_view[-1]  # type: ignore[method-assign]
 
     def tray_shows(*values: int) -> str:
         in_view.append(

@@ -16,7 +16,8 @@ from .types import RECORDING_FORMAT, DieReading, Observation, VisionError
 if TYPE_CHECKING:
     from .pipeline import VisionConfig
 
-Reader = Callable[[Any, dict[str, Any]], Observation]
+Reader = Callable[[Any, dict[str, Any], Any], Observation]
+"""(frame, recording.json, the frame's full-resolution still or None) -> what was read."""
 
 
 @dataclass(frozen=True)
@@ -89,13 +90,13 @@ def table_reader(config: VisionConfig | None = None, data_dir: Path | None = Non
 
     readers: dict[str | None, TableReader] = {}
 
-    def read(image: Any, meta: dict[str, Any]) -> Observation:
+    def read(image: Any, meta: dict[str, Any], full: Any = None) -> Observation:
         name = meta.get("profile")
         if name not in readers:
             profile = load_profile(name) if name else None
             empty = kept_empty_board(data_dir, profile) if data_dir and profile else None
             readers[name] = TableReader(profile, config, empty)
-        return readers[name].read(image)
+        return readers[name].read(image, full=full)
 
     return read
 
@@ -151,8 +152,9 @@ def evaluate_recording(path: Path, read: Reader, every: int = 1) -> tuple[dict[s
 
         try:
             image = load(path / frame["file"])
+            full = load(path / frame["full"]) if frame.get("full") else None
             start = time.perf_counter()
-            obs = read(image, meta)
+            obs = read(image, meta, full)
             times.append((time.perf_counter() - start) * 1000)
         except VisionError as error:
             obs = Observation()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -13,7 +14,7 @@ import numpy as np
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
 from .colours import PALETTE_FILE, Palette, load_palette, load_sizes
-from .dice import DiceConfig, DiceReader
+from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
@@ -22,6 +23,8 @@ from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -93,19 +96,23 @@ class TableReader:
         self._views: Views | None = None
         """Kept while the board has not moved (the locator hands back the same pose)."""
 
-    def read(self, frame: object, settled: bool = True) -> Observation:
+    def read(self, frame: object, settled: bool = True, full: object = None) -> Observation:
+        """`full`: the same moment at the camera's full resolution (a still the camera took
+        once the table settled), when there is one: the dice are read from it, everything
+        else from `frame`. Positions are always in `frame`'s pixels."""
         image = as_bgr(frame)
+        still = finer_still(image, full)
         timings: dict[str, float] = {}
         start = time.perf_counter()
         if self.locator is None or self.profile is None:
             assert self.dice is not None
-            alone = self.dice.read(image)
+            alone = read_dice_finer(self.dice, image, (0, 0, image.shape[1], image.shape[0]), None, still)
             timings["dice"] = (time.perf_counter() - start) * 1000
             return Observation(dice=alone, settled=settled, timings_ms=timings)
         pose = self.locator.locate(image)
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        dice = dice_in_regions(self.dice, image, pose, self.profile) if self.dice else []
+        dice = dice_in_regions(self.dice, image, pose, self.profile, still) if self.dice else []
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
@@ -137,12 +144,65 @@ class TableReader:
         )
 
 
+def finer_still(image: np.ndarray, full: object) -> np.ndarray | None:
+    """The full-resolution still, when there is one that shows what `image` shows (the same
+    field of view: the same shape, larger); None otherwise (it is then ignored, with a log
+    line: a camera set to other proportions must not make the dice be read wrong)."""
+    if full is None:
+        return None
+    still = as_bgr(full)
+    h, w = image.shape[:2]
+    fh, fw = still.shape[:2]
+    if fw <= w or abs(fh / fw - h / w) > 0.01:
+        log.warning("a full-resolution still of %dx%d does not match the %dx%d frame: not used", fw, fh, w, h)
+        return None
+    return still
+
+
+def read_dice_finer(
+    reader: DiceReader,
+    image: np.ndarray,
+    box: tuple[int, int, int, int],
+    die_px: float | None,
+    still: np.ndarray | None,
+) -> tuple[DieReading, ...]:
+    """The dice in `box` (x0, y0, x1, y1 in `image`'s pixels), their centres and sizes in
+    `image`'s pixels. The reader reads every die at TRAINED_DIE_PX: a die smaller than that in
+    the frame is enlarged, which makes up no detail; so where there is a full-resolution still
+    and the dice are smaller (`die_px`, or measured in the frame first), they are read from
+    the still, shrunk to that size from real pixels."""
+    x0, y0, x1, y1 = box
+
+    def in_frame(
+        found: tuple[DieReading, ...], k: float = 1.0, at: tuple[int, int] = (x0, y0)
+    ) -> tuple[DieReading, ...]:
+        return tuple(
+            replace(d, center=((d.center[0] + at[0]) / k, (d.center[1] + at[1]) / k), size=d.size / k)
+            for d in found
+        )
+
+    crop = image[y0:y1, x0:x1]
+    if still is None:
+        return in_frame(reader.read(crop, die_px=die_px))
+    k = still.shape[1] / image.shape[1]
+    X0, Y0, X1, Y1 = (int(round(v * k)) for v in box)
+    if die_px is None:  # no board to say how large a die is: the frame measures them
+        first = reader.read(crop)
+        if not first or float(np.median([d.size for d in first])) >= TRAINED_DIE_PX:
+            return in_frame(first)
+        die_px = float(np.median([d.size for d in first]))
+    if die_px >= TRAINED_DIE_PX:
+        return in_frame(reader.read(crop, die_px=die_px))
+    return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k), k, (X0, Y0))
+
+
 def dice_in_regions(
-    reader: DiceReader, image: np.ndarray, pose: BoardPose, profile: Profile
+    reader: DiceReader, image: np.ndarray, pose: BoardPose, profile: Profile, still: np.ndarray | None = None
 ) -> list[DieReading]:
     """The dice in the profile's dice regions, read in one look over the part of the frame
     that holds them all (a rolling area, a mana pool and a dozen pillars cost one read, not
-    one each), each die given to the region its centre lies in (none: left out)."""
+    one each), each die given to the region its centre lies in (none: left out); from the
+    full-resolution `still` where there is one."""
     regions = [r for r in profile.regions if r.holds == "dice"]
     if not regions:
         return []
@@ -156,12 +216,11 @@ def dice_in_regions(
     middle = tuple(to_board(pose, np.array([[(x0 + x1) / 2, (y0 + y1) / 2]]))[0])
     die_px = profile.die_mm * px_per_mm(pose, (float(middle[0]), float(middle[1])))
     found = []
-    for d in reader.read(image[y0:y1, x0:x1], die_px=die_px):
-        centre = (d.center[0] + x0, d.center[1] + y0)
-        at = tuple(to_board(pose, np.array([centre]))[0])
+    for d in read_dice_finer(reader, image, (x0, y0, x1, y1), die_px, still):
+        at = tuple(to_board(pose, np.array([d.center]))[0])
         region = next((r for r in regions if r.contains((float(at[0]), float(at[1])))), None)
         if region is not None:
-            found.append(DieReading(d.kind, d.value, centre, d.size, d.confidence, d.color, region.name))
+            found.append(replace(d, region=region.name))
     return found
 
 
