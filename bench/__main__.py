@@ -522,7 +522,7 @@ def loop_bench(tables: int = 12) -> None:
         session.subscribe(lambda change: told.setdefault(change.state_id, time.perf_counter()))
 
         class Timed(ReplaySource):
-            def read(self, timeout: float = 2.0) -> Frame:
+            def read(self, timeout: float = 2.0, full: bool = False) -> Frame:
                 index = self.index
                 frame = super().read(timeout)
                 if index < len(entries) and "moves" in entries[index]:
@@ -673,6 +673,21 @@ def unseen_tables_bench() -> None:
     for name, (total, right, false) in results.items():
         print(f"  Am'harb board with printed art, tokens read {name}: {right}/{total} right, {false} false")
     print(f"    a full read with the empty board: {statistics.median(times):.1f} ms median")
+    from tests.test_vision_full_still import dice_table, scores, tray
+
+    got = scores((10.0, 14.0))
+    print(
+        f"  real dice (byler, held out) at 10-14 px in 1280x960, a 2560x1920 still beside: "
+        f"{got['frame']:.1%} read from the frame, {got['still']:.1%} from the still "
+        f"({got['still_false']:.1%} false)"
+    )
+    meta = json.loads((byler / "recording.json").read_text())
+    first = next(f for f in meta["frames"] if f.get("truth"))
+    frame, still, _ = dice_table(first["file"], first["truth"]["dice"], 12.0, 0)
+    reader = TableReader(tray())
+    plain = median_ms(lambda: reader.read(frame), 5)[0]
+    finer = median_ms(lambda: reader.read(frame, full=still), 5)[0]
+    print(f"    a read of that tray: {plain:.0f} ms from the frame, {finer:.0f} ms with the still")
 
 
 def main() -> None:
