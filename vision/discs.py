@@ -56,6 +56,17 @@ rims score 5-30; the rim of a disc one size larger than the one there, where its
 the face round it meet, 1-2)."""
 
 
+EDGE_WEIGHT = 4.0
+"""A bottom disc's edge (the 30th percentile round its circle of the step from inside the
+stack to outside it: 0-1) counts as a rim score this many times larger: a whole edge as a
+strong rim (over WEAK_RIM), a circle 70% of whose points barely cross it as a weak one.
+Measured from 2 to 8 with the same result."""
+
+EDGE_IN_PX = 3.0
+"""The face is sampled this far inside a disc's edge: past its rounded rim, and far enough
+from the next larger size's edge (8 px further out) that a ring one size too large finds the
+board on both sides."""
+
 RIM_QUANTILE = 0.3
 RIM_QUANTILE_INDEX = round(RIM_QUANTILE * RING_SAMPLES)
 """Most of the rim must show: its score is the 30th percentile round the circle."""
@@ -127,6 +138,31 @@ def _ring_scores(
     return scores
 
 
+def _edge_scores(
+    light: np.ndarray, xs: np.ndarray, ys: np.ndarray, radius: float, wall: tuple[float, float]
+) -> np.ndarray:
+    """How clearly a disc standing on the board ends at `radius` round each candidate centre:
+    its face inside against the board outside (beyond its side wall), by lightness, either way
+    (a light disc on a dark board has no dark line round it, only this step). The 30th
+    percentile round the circle, as for rims."""
+    w = light.shape[1]
+    flat = (ys * w + xs)[:, None] + _edge_offsets(radius, w, wall)[None, :]
+    samples = light.ravel()[flat].reshape(len(xs), 2, RING_SAMPLES)
+    step = np.abs(samples[:, 0] - samples[:, 1])
+    return np.partition(step, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
+
+
+@functools.lru_cache(maxsize=256)
+def _edge_offsets(radius: float, width: int, wall: tuple[float, float]) -> np.ndarray:
+    """Two circles: just inside a disc's edge (its face, not its rounded rim), and beyond its
+    side wall on the board."""
+    beyond = np.maximum(0.0, -(DIRECTIONS @ np.array(wall)))
+    circles = np.vstack([np.full(RING_SAMPLES, radius - EDGE_IN_PX), radius + SIDE_PX + beyond])
+    offsets = np.floor(circles[..., None] * DIRECTIONS[None]).astype(np.intp)
+    flat: np.ndarray = (offsets[..., 1] * width + offsets[..., 0]).ravel()
+    return flat
+
+
 def _best_ring(
     light: np.ndarray,
     around: tuple[float, float],
@@ -135,9 +171,12 @@ def _best_ring(
     grid_px: float = 2.0,
     below: tuple[np.ndarray, float] | None = None,
     wall: tuple[float, float] = (0.0, 0.0),
+    solid: np.ndarray | None = None,
 ) -> tuple[float, tuple[float, float]]:
     """The best-scoring centre within `shift_px` of `around`, on a `grid_px` grid. `light` is
-    padded so that every ring searched lies inside it (centres are kept far enough in)."""
+    padded so that every ring searched lies inside it (centres are kept far enough in).
+    `solid`: where the stack is (1) and is not (0), padded as `light`: a disc on the board is
+    also found where its circle is the stack's edge (EDGE_WEIGHT)."""
     steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
     h, w = light.shape
     reach = int(np.ceil(radius + SIDE_PX + np.hypot(*wall))) + 1
@@ -146,6 +185,8 @@ def _best_ring(
     n = steps.size
     xs, ys = np.tile(columns, n), np.repeat(rows, n)
     scores = _ring_scores(light, xs, ys, radius, below, wall)
+    if solid is not None:
+        scores = np.maximum(scores, EDGE_WEIGHT * _edge_scores(solid, xs, ys, radius, wall))
     best = int(scores.argmax())
     return float(scores[best]), (float(xs[best]), float(ys[best]))
 
@@ -251,8 +292,13 @@ def read_stack(
     area = blob.area
     sizes = np.array(profile.disc_mm)
     colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
+    solid_mask = stack
     if chromatic(palette, colour):
-        area = float(cv2.countNonZero(without_shade(top.image[rows, cols], stack).view(np.uint8))) or area
+        solid_mask = without_shade(top.image[rows, cols], stack)
+        area = float(cv2.countNonZero(solid_mask.view(np.uint8))) or area
+    solid = cv2.copyMakeBorder(
+        solid_mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0
+    )
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
@@ -284,11 +330,22 @@ def read_stack(
         radius = sizes[size - 1] / 2 * s * place.scale(level * thick)
         below = (found[-1], radii[-1]) if found else None
         wall = (round(float(step[0]), 1), round(float(step[1]), 1))
-        score, at = _best_ring(light, (float(around[0]), float(around[1])), radius, shift, grid, below, wall)
+        score, at = _best_ring(
+            light,
+            (float(around[0]), float(around[1])),
+            radius,
+            shift,
+            grid,
+            below,
+            wall,
+            solid if not found and size == bottom else None,
+        )
         return score, at, radius
 
     # Where the stack stands (its foot): the outline's middle until the bottom rim is found.
     foot = to_mm(np.array(centre))
+    # The outline is as wide as the bottom disc (a little wider with its side wall and shadow).
+    bottom = int(np.abs(sizes - (outline_mm - OUTLINE_EXCESS_MM)).argmin()) + 1
     for size in range(len(sizes), 0, -1):
         if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM:
             continue
@@ -308,9 +365,7 @@ def read_stack(
         elif discs:
             skipped += 1
         confidence = min(confidence, min(1.0, abs(score - RING_SCORE) / RING_SCORE + 0.3))
-    # The outline is as wide as the bottom disc (a little wider with its side wall and shadow):
-    # a bottom disc whose rim did not stand out is still there.
-    bottom = int(np.abs(sizes - (outline_mm - OUTLINE_EXCESS_MM)).argmin()) + 1
+    # A bottom disc whose rim did not stand out is still there.
     if not discs or discs[0] < bottom:
         discs.insert(0, bottom)
         confidence = min(confidence, 0.5)
