@@ -62,6 +62,12 @@ stack to outside it: 0-1) counts as a rim score this many times larger: a whole 
 strong rim (over WEAK_RIM), a circle 70% of whose points barely cross it as a weak one.
 Measured from 2 to 8 with the same result."""
 
+EDGE_PASS = 0.5
+"""A circle is the stack's edge when 70% of its points cross it (the 30th percentile of the
+crossings, each 1 or 0, at least this)."""
+CRACK_PX = 7
+"""Gaps in the stack's shade-free outline narrower than this (px) are closed: a disc's dark rim
+line taken for shade, not the shade round the stack."""
 EDGE_IN_PX = 3.0
 """The face is sampled this far inside a disc's edge: past its rounded rim, and far enough
 from the next larger size's edge (8 px further out) that a ring one size too large finds the
@@ -163,6 +169,18 @@ def _edge_offsets(radius: float, width: int, wall: tuple[float, float]) -> np.nd
     return flat
 
 
+def _grid(
+    shape: tuple[int, ...], around: tuple[float, float], shift_px: float, grid_px: float, reach: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The candidate centres within `shift_px` of `around`, on a `grid_px` grid, kept `reach`
+    px inside the (padded) image."""
+    steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
+    h, w = shape[:2]
+    columns = np.clip(int(round(around[0])) + steps, reach, w - 1 - reach)
+    rows = np.clip(int(round(around[1])) + steps, reach, h - 1 - reach)
+    return np.tile(columns, steps.size), np.repeat(rows, steps.size)
+
+
 def _best_ring(
     light: np.ndarray,
     around: tuple[float, float],
@@ -177,18 +195,22 @@ def _best_ring(
     padded so that every ring searched lies inside it (centres are kept far enough in).
     `solid`: where the stack is (1) and is not (0), padded as `light`: a disc on the board is
     also found where its circle is the stack's edge (EDGE_WEIGHT)."""
-    steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
-    h, w = light.shape
     reach = int(np.ceil(radius + SIDE_PX + np.hypot(*wall))) + 1
-    columns = np.clip(int(round(around[0])) + steps, reach, w - 1 - reach)
-    rows = np.clip(int(round(around[1])) + steps, reach, h - 1 - reach)
-    n = steps.size
-    xs, ys = np.tile(columns, n), np.repeat(rows, n)
+    xs, ys = _grid(light.shape, around, shift_px, grid_px, reach)
     scores = _ring_scores(light, xs, ys, radius, below, wall)
     if solid is not None:
         scores = np.maximum(scores, EDGE_WEIGHT * _edge_scores(solid, xs, ys, radius, wall))
     best = int(scores.argmax())
     return float(scores[best]), (float(xs[best]), float(ys[best]))
+
+
+def _best_edge(
+    solid: np.ndarray, around: tuple[float, float], radius: float, shift_px: float, wall: tuple[float, float]
+) -> float:
+    """How well the best circle of `radius` near `around` is the stack's edge (0-1)."""
+    reach = int(np.ceil(radius + SIDE_PX + np.hypot(*wall))) + 1
+    xs, ys = _grid(solid.shape, around, shift_px, 2.0, reach)
+    return float(_edge_scores(solid, xs, ys, radius, wall).max())
 
 
 def stack_colour(
@@ -296,6 +318,9 @@ def read_stack(
     if chromatic(palette, colour):
         solid_mask = without_shade(top.image[rows, cols], stack)
         area = float(cv2.countNonZero(solid_mask.view(np.uint8))) or area
+    # A disc's own dark rim line can pass for shade: cracks that narrow are closed.
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CRACK_PX, CRACK_PX))
+    solid_mask = cv2.morphologyEx(solid_mask.view(np.uint8), cv2.MORPH_CLOSE, closing)
     solid = cv2.copyMakeBorder(
         solid_mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0
     )
@@ -344,10 +369,30 @@ def read_stack(
 
     # Where the stack stands (its foot): the outline's middle until the bottom rim is found.
     foot = to_mm(np.array(centre))
-    # The outline is as wide as the bottom disc (a little wider with its side wall and shadow).
+    # The outline is about as wide as the bottom disc (wider with its side wall, shadow and
+    # blur, by up to a size). The bottom disc is the smallest size near that whose circle is
+    # the stack's edge: a smaller circle has the stack outside it too, and nothing wider than
+    # the bottom disc stands at the foot.
     bottom = int(np.abs(sizes - (outline_mm - OUTLINE_EXCESS_MM)).argmin()) + 1
+    wall = level_shift(1)
+    edged = next(
+        (
+            size
+            for size in range(max(1, bottom - 1), min(len(sizes), bottom + 1) + 1)
+            if _best_edge(
+                solid,
+                centre,
+                sizes[size - 1] / 2 * s * place.scale(thick),
+                MAX_SHIFT_MM * s,
+                (round(float(wall[0]), 1), round(float(wall[1]), 1)),
+            )
+            >= EDGE_PASS
+        ),
+        None,
+    )
+    bottom = edged or bottom
     for size in range(len(sizes), 0, -1):
-        if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM:
+        if sizes[size - 1] > outline_mm + OUTLINE_SLACK_MM or (edged and size > edged):
             continue
         level = len(found) + 1
         score, found_at, radius = look(size, level)
