@@ -68,6 +68,8 @@ crossings, each 1 or 0, at least this)."""
 CRACK_PX = 7
 """Gaps in the stack's shade-free outline narrower than this (px) are closed: a disc's dark rim
 line taken for shade, not the shade round the stack."""
+EDGE_BLUR_PX = 1.5
+"""The stack's outline is blurred by this (Gaussian sigma, px) before its edge is looked for."""
 EDGE_IN_PX = 3.0
 """The face is sampled this far inside a disc's edge: past its rounded rim, and far enough
 from the next larger size's edge (8 px further out) that a ring one size too large finds the
@@ -321,9 +323,12 @@ def read_stack(
     # A disc's own dark rim line can pass for shade: cracks that narrow are closed.
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CRACK_PX, CRACK_PX))
     solid_mask = cv2.morphologyEx(solid_mask.view(np.uint8), cv2.MORPH_CLOSE, closing)
-    solid = cv2.copyMakeBorder(
+    # Blurred, so that the circle that sits best on the edge scores best (a sharp mask gives
+    # the same score to every centre whose circle clears it).
+    padded = cv2.copyMakeBorder(
         solid_mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0
     )
+    solid = cv2.GaussianBlur(padded, (0, 0), EDGE_BLUR_PX)
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
