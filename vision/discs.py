@@ -65,6 +65,8 @@ Measured from 2 to 8 with the same result."""
 EDGE_PASS = 0.5
 """A circle is the stack's edge when 70% of its points cross it (the 30th percentile of the
 crossings, each 1 or 0, at least this)."""
+GAP_PX = 5
+"""Gaps this narrow (px) between parts of a stack's outline are closed."""
 CRACK_PX = 7
 """Gaps in the stack's shade-free outline narrower than this (px) are closed: a disc's dark rim
 line taken for shade, not the shade round the stack."""
@@ -253,6 +255,18 @@ def without_shade(bgr: np.ndarray, blob: np.ndarray) -> np.ndarray:
     return kept
 
 
+def solid_outline(shade_free: np.ndarray, pad: int) -> np.ndarray:
+    """Where the stack is, for its edge (1 in, 0 out; padded by `pad`): the blob without its
+    shadow, cracks closed (a disc's own dark rim line can pass for shade), and blurred, so that
+    the circle that sits best on the edge scores best (a sharp mask gives the same score to
+    every centre whose circle clears it)."""
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CRACK_PX, CRACK_PX))
+    mask = cv2.morphologyEx(shade_free.view(np.uint8), cv2.MORPH_CLOSE, closing)
+    padded = cv2.copyMakeBorder(mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    solid: np.ndarray = cv2.GaussianBlur(padded, (0, 0), EDGE_BLUR_PX)
+    return solid
+
+
 @dataclass(frozen=True)
 class Blob:
     mask: np.ndarray
@@ -291,6 +305,12 @@ def read_stack(
     sample = pixels[::4, ::4].reshape(-1, 3)  # the board is most of the location
     background = np.partition(sample, len(sample) // 2, axis=0)[len(sample) // 2]
     mask = foreground(pixels, background)
+    # A disc's rounded edge in half light can be as far from the board's colour as the board is
+    # from itself: a thin gap between a disc's face and its side wall is closed, so that both are
+    # one stack.
+    mask = cv2.morphologyEx(
+        mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GAP_PX, GAP_PX))
+    )
     s = top.px_per_mm
     smallest = np.pi * (profile.disc_mm[0] * s / 2) ** 2
     if cv2.countNonZero(mask) < 0.5 * smallest:  # an empty location: nothing disc-sized
@@ -316,19 +336,10 @@ def read_stack(
     area = blob.area
     sizes = np.array(profile.disc_mm)
     colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
-    solid_mask = stack
+    shade_free = stack
     if chromatic(palette, colour):
-        solid_mask = without_shade(top.image[rows, cols], stack)
-        area = float(cv2.countNonZero(solid_mask.view(np.uint8))) or area
-    # A disc's own dark rim line can pass for shade: cracks that narrow are closed.
-    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CRACK_PX, CRACK_PX))
-    solid_mask = cv2.morphologyEx(solid_mask.view(np.uint8), cv2.MORPH_CLOSE, closing)
-    # Blurred, so that the circle that sits best on the edge scores best (a sharp mask gives
-    # the same score to every centre whose circle clears it).
-    padded = cv2.copyMakeBorder(
-        solid_mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0
-    )
-    solid = cv2.GaussianBlur(padded, (0, 0), EDGE_BLUR_PX)
+        shade_free = without_shade(top.image[rows, cols], stack)
+        area = float(cv2.countNonZero(shade_free.view(np.uint8))) or area
     outline_mm = 2 * np.sqrt(area / np.pi) / s
     # Start from the centre of the circle round the whole stack, then find the bottom disc:
     # the largest rim that runs all the way round (shadow and side walls make the outline a
@@ -380,6 +391,7 @@ def read_stack(
     # the bottom disc stands at the foot.
     bottom = int(np.abs(sizes - (outline_mm - OUTLINE_EXCESS_MM)).argmin()) + 1
     wall = level_shift(1)
+    solid = solid_outline(shade_free, pad)
     edged = next(
         (
             size
