@@ -44,7 +44,7 @@ def test_looking_straight_down_the_pi_cameras_lens_is_assumed() -> None:
 
 def test_stacks_with_real_thickness_seen_by_a_pinhole_camera() -> None:
     """Seeds never used while building the reader (it was built on seeds 0-19 of a sketch of
-    this generator, then on 100-119, and its misses were looked at). Here 87% (190/219; 97% of
+    this generator, then on 100-119, and its misses were looked at). Here 87% (191/219; 98% of
     the stacks on frames whose board is found: the other two show only two markers) where the
     reader without the camera model read 69%, and without the bottom disc's edge 80%. The
     figure is a floor against going back."""
@@ -59,7 +59,7 @@ def test_stacks_with_real_thickness_seen_by_a_pinhole_camera() -> None:
         for region, colour, discs in truth:
             right += seen.pop(region, None) == (colour, discs)
         false += len(seen)
-    assert right >= 0.86 * total  # 190 of 219 (24 of them on frames whose markers are out of view)
+    assert right >= 0.87 * total  # 191 of 219 (24 of them on frames whose markers are out of view)
     assert false == 0
 
 

@@ -118,12 +118,27 @@ def _ring_scores(
     """How clearly a disc's rim runs round each candidate centre (whole pixels `xs`, `ys`) at
     `radius`: the rim is a dark line (the edge and the side of the disc above) between lighter
     faces inside and outside. The 30th percentile round the circle: most of it must show the
-    line, so an arc that merely touches another rim does not count. Where the circle runs along
-    the rim of the disc `below` (centre, radius: a disc pushed to the edge of the one under it),
-    that rim's own darkness says nothing, so only the rest of the circle is judged."""
+    line, so an arc that merely touches another rim does not count. Above a disc `below`
+    (centre, radius), the face outside the rim is the ring of that disc's face left uncovered, as
+    narrow as 3 px where the upper disc leans towards its edge, with the lower rim's dark line at
+    its far side: it is sampled half way across that ring (beyond the upper disc's wall), never
+    on the lower rim. Where the circle runs along the lower rim (a disc pushed to the edge of
+    the one under it), that rim's own darkness says nothing, so only the rest of the circle is
+    judged."""
     w = light.shape[1]
     flat = (ys * w + xs)[:, None] + _ring_offsets(radius, w, wall)[None, :]
     samples = light.ravel()[flat].reshape(len(xs), 5, RING_SAMPLES)
+    if below is not None:
+        # Outside an upper disc lies the face of the disc below, a ring as narrow as 3-8 px whose
+        # own rim is dark: the face is sampled half way across it, not SIDE_PX out.
+        beyond = np.maximum(0.0, -(DIRECTIONS @ np.array(wall)))
+        rim_x = xs[:, None] + radius * DIRECTIONS[None, :, 0]
+        rim_y = ys[:, None] + radius * DIRECTIONS[None, :, 1]
+        room = below[1] - np.hypot(rim_x - below[0][0], rim_y - below[0][1]) - beyond[None]
+        out = radius + beyond[None] + np.clip(room / 2, 1.5, SIDE_PX)
+        ox = np.floor(xs[:, None] + out * DIRECTIONS[None, :, 0]).astype(np.intp)
+        oy = np.floor(ys[:, None] + out * DIRECTIONS[None, :, 1]).astype(np.intp)
+        samples[:, 4] = light[oy, ox]
     on = np.minimum(np.minimum(samples[:, 0], samples[:, 1]), samples[:, 2])
     contrast = np.minimum(samples[:, 3], samples[:, 4]) - on
     scores = np.partition(contrast, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
