@@ -7,7 +7,7 @@ testing on the other keeps either's quirks from being learned."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -275,3 +275,133 @@ def stacked_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[s
         draw_stacks(image, cam, profile, tuple(stacks), light)
 
     return photograph(picture, to_mm, shot, middle, rng, pieces), truth
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece standing on the board: an upright cylinder (a priest, a cultist) or a flat square
+    tile with an emblem printed on its top, `lift` mm up (standing on a tile)."""
+
+    centre_mm: tuple[float, float]
+    colour: tuple[float, float, float]
+    width: float
+    height: float
+    square: bool = False
+    turn_deg: float = 0.0
+    emblem: tuple[float, float, float] | None = None
+    lift: float = 0.0
+
+
+PRIEST_HEIGHT_MM = 24.0
+CULTIST_HEIGHT_MM = 16.0
+TILE_HEIGHT_MM = 2.0
+"""ASSUMED (the rulebook gives no heights): wooden pawns and a cardboard tile."""
+
+
+def draw_pieces(
+    image: np.ndarray, cam: Camera, pieces: tuple[Piece, ...], light: tuple[float, float]
+) -> None:
+    """Each piece, lowest first: its shadow on what is under it (a light from the direction
+    `light`, mm of shift per mm of height), its side wall in shade, its top face lit, and a
+    tile's emblem on its top."""
+
+    def outline(
+        piece: Piece, z: float, inset: float = 0.0, shift: tuple[float, float] = (0.0, 0.0)
+    ) -> np.ndarray:
+        if piece.square:
+            half = piece.width / 2 - inset
+            a = np.radians(piece.turn_deg)
+            corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            flat = corners @ rot.T
+        else:
+            angles = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+            flat = (piece.width / 2 - inset) * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+        points = np.column_stack([flat + np.array(piece.centre_mm) + shift, np.full(len(flat), -z)])
+        return cam.project(points)
+
+    for piece in sorted(pieces, key=lambda p: p.lift):
+        bottom, top = piece.lift, piece.lift + piece.height
+        cast = (light[0] * piece.height, light[1] * piece.height)
+        shade_hull = cv2.convexHull(
+            np.concatenate([outline(piece, bottom), outline(piece, bottom, shift=cast)]).astype(np.float32)
+        ).astype(np.int32)
+        shade = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(shade, shade_hull, 255, cv2.LINE_AA)
+        soft = cv2.GaussianBlur(shade, (0, 0), 1.5).astype(np.float32)[..., None] / 255
+        image[:] = (image * (1 - 0.45 * soft)).astype(np.uint8)
+        wall = cv2.convexHull(
+            np.concatenate([outline(piece, bottom), outline(piece, top)]).astype(np.float32)
+        )
+        cv2.fillConvexPoly(image, wall.astype(np.int32), tuple(0.55 * v for v in piece.colour), cv2.LINE_AA)
+        face = outline(piece, top, inset=0.4).astype(np.int32)
+        cv2.fillPoly(image, [face], tuple(min(255.0, 0.95 * v) for v in piece.colour), cv2.LINE_AA)
+        if piece.emblem is not None:
+            mark = replace(piece, width=0.45 * piece.width, square=False)
+            cv2.fillPoly(image, [outline(mark, top).astype(np.int32)], piece.emblem, cv2.LINE_AA)
+
+
+def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """A random Am'harb island: resource tiles (25 mm squares with a printed emblem, turned a
+    little) on most spaces, and priests and cultists of the players' colours on some spaces,
+    some standing on a tile; each colour a little off the palette's. Seen from 800-1200 mm up,
+    tilted up to 25 degrees, under a light from a random side. The frame, the same view of the
+    empty board (for `vision empty`), and the truth (region, kind, colour)."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    sizes = dict(profile.token_mm)
+    players = list(profile.piece_colours or ("pink", "blue", "green", "yellow"))
+    cells = [r for r in profile.regions if r.holds == "tokens"]
+    chosen = rng.choice(len(cells), size=min(len(cells), 30), replace=False)
+
+    def off(name: str) -> tuple[float, float, float]:
+        return tuple(float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in DEFAULT_COLOURS[name])
+
+    pieces, truth = [], []
+    for index in chosen:
+        region = cells[int(index)]
+        middle = np.array(region.centre())
+        lift = 0.0
+        if rng.random() < 0.6:
+            colour = str(rng.choice(["red", "yellow", "blue"]))
+            emblem = (230.0, 230.0, 225.0) if rng.random() < 0.5 else tuple(0.4 * v for v in off(colour))
+            at = middle + rng.uniform(-4, 4, 2)
+            pieces.append(
+                Piece(
+                    (float(at[0]), float(at[1])),
+                    off(colour),
+                    sizes["resource"],
+                    TILE_HEIGHT_MM,
+                    True,
+                    float(rng.uniform(-20, 20)),
+                    emblem,
+                )
+            )
+            truth.append((region.name, "resource", colour))
+            lift = TILE_HEIGHT_MM
+        if rng.random() < 0.5:
+            kind = str(rng.choice(["priest", "cultist"]))
+            colour = str(rng.choice(players))
+            at = middle + rng.uniform(-6, 6, 2)
+            height = PRIEST_HEIGHT_MM if kind == "priest" else CULTIST_HEIGHT_MM
+            pieces.append(Piece((float(at[0]), float(at[1])), off(colour), sizes[kind], height, lift=lift))
+            truth.append((region.name, kind, colour))
+    picture, to_mm = board_plane(profile, rng)
+    shot = Shot(
+        height_mm=float(rng.uniform(800, 1200)),
+        tilt_deg=float(rng.uniform(0, 25)),
+        turn_deg=float(rng.uniform(-180, 180)),
+        focus_blur=float(rng.uniform(0.3, 1.0)),
+        noise=float(rng.uniform(1, 4)),
+        jpeg=int(rng.integers(70, 92)),
+    )
+    light = (float(rng.uniform(-0.6, 0.6)), float(rng.uniform(-0.6, 0.6)))
+    middle = (profile.size[0] / 2, profile.size[1] / 2)
+
+    def draw(image: np.ndarray, cam: Camera) -> None:
+        draw_pieces(image, cam, tuple(pieces), light)
+
+    frame = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw)
+    empty = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 2))
+    return frame, empty, truth

@@ -66,3 +66,27 @@ def test_stacks_with_real_thickness_seen_by_a_pinhole_camera() -> None:
 def test_the_board_is_found_in_these_frames() -> None:
     frame, _ = stacked_table(PROFILE, 301)
     assert BoardLocator(PROFILE).locate(frame).markers
+
+
+def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
+    """Priests and cultists as upright cylinders 24 and 16 mm tall (assumed), resource tiles
+    with printed emblems, some pieces standing on tiles, colours a little off the palette's
+    (tests/pinhole.py `token_table`, seeds never tuned on). A standing piece leans away from
+    the point under the camera and shows its side wall: its width is now taken across that
+    direction, and a tile with a piece on it is judged by its outline's hull. 55% (192/349, 75
+    false) where the reader before read 48% (100 false on the seeds it was built on): far from
+    issue 18's 97%; the figure is a floor against going back."""
+    from tests.pinhole import token_table
+
+    right = total = false = 0
+    for seed in range(200, 210):
+        frame, _, truth = token_table(PROFILE, seed)
+        seen = [(t.region, t.kind, t.color) for t in TableReader(PROFILE).read(frame).tokens]
+        total += len(truth)
+        for piece in truth:
+            if piece in seen:
+                seen.remove(piece)
+                right += 1
+        false += len(seen)
+    assert right >= 0.53 * total, (right, total)
+    assert false <= 0.25 * total, (false, total)

@@ -137,7 +137,7 @@ class TableReader:
                 f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
                 f"profile's regions {tokens_seen.image.shape[1]}x{tokens_seen.image.shape[0]}: see it again"
             )
-        tokens = read_tokens(tokens_seen, profile, palette, empty) if tokens_seen else ()
+        tokens = read_tokens(tokens_seen, profile, palette, empty, views.place) if tokens_seen else ()
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings

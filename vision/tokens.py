@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from .camera import CameraPlace
 from .colours import Palette, nearest, shade_free
 from .profiles import Profile
 from .reference import relit
@@ -42,11 +43,13 @@ def kind_sizes(profile: Profile) -> dict[str, float]:
     return {k: w * (SQUARE_WIDTH if k in profile.token_square else 1.0) for k, w in profile.token_mm}
 
 
-def compact(rows: np.ndarray, cols: np.ndarray) -> bool:
+def compact(rows: np.ndarray, cols: np.ndarray, area: float | None = None) -> bool:
     """Round pieces and square tiles fill most of a squarish box; the edge of a card, a sleeve
-    or a shadow's rim that differs from the board in strips does not."""
+    or a shadow's rim that differs from the board in strips does not. `area`: what the piece
+    covers, when not its pixels (a tile with a piece standing on it: its outline's hull)."""
     h, w = int(np.ptp(rows)) + 1, int(np.ptp(cols)) + 1
-    return bool(max(h, w) <= MAX_ELONGATION * min(h, w) and rows.size >= MIN_FILL * h * w)
+    covered = rows.size if area is None else area
+    return bool(max(h, w) <= MAX_ELONGATION * min(h, w) and covered >= MIN_FILL * h * w)
 
 
 def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -68,6 +71,32 @@ def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> l
         part = labels[rows[here] - r0, cols[here] - c0]
         out += [(int(k), here[part == p]) for p in range(1, n)]
     return out
+
+
+def piece_widths(
+    rows: np.ndarray, cols: np.ndarray, centre_mm: tuple[float, float], place: CameraPlace | None, s: float
+) -> tuple[float, float]:
+    """A piece's width seen from above (mm), and that of its outline's hull.
+
+    A standing piece leans away from the point under the camera (its top is seen further out
+    than its foot, by its height's share of the camera's) and shows its side wall on the near
+    side: it looks longer along that direction, never wider across it. So a round piece's
+    width is its extent across the direction from that point (when the camera's place is
+    known; else the width of a disc of its area). A flat tile does not lean, but a piece
+    standing on it hides part of it: the hull says how much of its box it covers."""
+    points = np.column_stack([cols, rows]).astype(np.float32)
+    hull = cv2.convexHull(points)
+    hull_area = cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1  # pixels, not their centres
+    square = 2 * math.sqrt(hull_area / math.pi) / s
+    round_ = 2 * math.sqrt(rows.size / math.pi) / s
+    if place is not None and rows.size >= 4:
+        away = np.array(centre_mm) - np.array(place.nadir)
+        if np.hypot(*away) >= 1.0:
+            across = np.array([-away[1], away[0]]) / np.hypot(*away)
+            spread = points @ across
+            low, high = np.percentile(spread, (1, 99))
+            round_ = min(round_, (float(high - low) + 1) / s)
+    return round_, square
 
 
 @dataclass(frozen=True)
@@ -108,11 +137,16 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
 
 
 def read_tokens(
-    top: TopDown, profile: Profile, palette: Palette, empty: np.ndarray | None = None
+    top: TopDown,
+    profile: Profile,
+    palette: Palette,
+    empty: np.ndarray | None = None,
+    place: CameraPlace | None = None,
 ) -> tuple[TokenSighting, ...]:
     """Every piece in every token region. `empty`: the empty board seen the same way
     (vision/reference.py): a piece is then what differs from the board's own print, not from
-    the bare board round it."""
+    the bare board round it. `place`: where the camera is, so that a standing piece's lean is
+    not taken for width (`piece_widths`)."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
@@ -165,9 +199,14 @@ def read_tokens(
             if region is None:
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
-            kind = min(kinds, key=lambda name: abs(kinds[name] - width_mm))
-            error = abs(kinds[kind] - width_mm) / kinds[kind]
-            single = error <= MAX_SIZE_ERROR and compact(prows, pcols)
+            round_mm, square_mm = piece_widths(prows, pcols, centre, place, s)
+            # A round piece by its width across its lean; a flat tile by its area.
+            seen = {n: width_mm if n in profile.token_square else round_mm for n in kinds}
+            errors = {n: abs(w - seen[n]) / w for n, w in kinds.items()}
+            kind = min(errors, key=errors.__getitem__)
+            error = errors[kind]
+            hull = math.pi * (square_mm * s / 2) ** 2 if kind in profile.token_square else None
+            single = error <= MAX_SIZE_ERROR and compact(prows, pcols, hull)
             if not single and kind not in profile.token_counted:
                 continue
             middle = part.size // 2  # the median colour (an emblem or shading is the minority)
