@@ -673,20 +673,9 @@ def unseen_tables_bench() -> None:
     for name, (total, right, false) in results.items():
         print(f"  Am'harb board with printed art, tokens read {name}: {right}/{total} right, {false} false")
     print(f"    a full read with the empty board: {statistics.median(times):.1f} ms median")
-    from tests.pinhole import stacked_table
+    from tests.pinhole import stacks_read
 
-    right = total = seen_total = false = 0
-    for seed in range(600, 640):
-        frame, stacks = stacked_table(profile, seed)
-        total += len(stacks)
-        try:
-            seen = {s.region: (s.color, s.discs) for s in TableReader(profile).read(frame).stacks}
-        except BoardNotFound:
-            continue
-        seen_total += len(stacks)
-        for region, colour, discs in stacks:
-            right += seen.pop(region, None) == (colour, discs)
-        false += len(seen)
+    right, total, seen_total, false = stacks_read(profile, range(600, 640))
     print(
         f"  stacks of discs with walls and shadows, pinhole camera, seeds 600-639: {right}/{total} exact "
         f"({right}/{seen_total} on frames whose board is found, {false} false)"

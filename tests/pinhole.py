@@ -237,6 +237,42 @@ def draw_stacks(
             )
 
 
+def table_shot(rng: np.random.Generator) -> tuple[Shot, tuple[float, float]]:
+    """A camera 800-1200 mm above the table, tilted up to 25 degrees and turned any way, a
+    little out of focus, noisy and JPEG'd; and a light from a random side (mm of shadow per mm
+    of height)."""
+    shot = Shot(
+        height_mm=float(rng.uniform(800, 1200)),
+        tilt_deg=float(rng.uniform(0, 25)),
+        turn_deg=float(rng.uniform(-180, 180)),
+        focus_blur=float(rng.uniform(0.3, 1.0)),
+        noise=float(rng.uniform(1, 4)),
+        jpeg=int(rng.integers(70, 92)),
+    )
+    return shot, (float(rng.uniform(-0.6, 0.6)), float(rng.uniform(-0.6, 0.6)))
+
+
+def stacks_read(profile: Profile, seeds: range) -> tuple[int, int, int, int]:
+    """`stacked_table`s of these seeds read: stacks exactly right, stacks, stacks on frames whose
+    board was found, stacks read where there is none."""
+    from vision.pipeline import TableReader
+    from vision.types import BoardNotFound
+
+    right = total = on_found = false = 0
+    for seed in seeds:
+        frame, truth = stacked_table(profile, seed)
+        total += len(truth)
+        try:
+            seen = {s.region: (s.color, s.discs) for s in TableReader(profile).read(frame).stacks}
+        except BoardNotFound:
+            continue
+        on_found += len(truth)
+        for region, colour, discs in truth:
+            right += seen.pop(region, None) == (colour, discs)
+        false += len(seen)
+    return right, total, on_found, false
+
+
 def stacked_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[str, str, tuple[int, ...]]]]:
     """A random Am'harb table of disc stacks (each player's four discs spread over their four
     locations, stacked carelessly), seen from 800-1200 mm up, tilted up to 25 degrees, under a
@@ -260,15 +296,7 @@ def stacked_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[s
                 )
                 truth.append((region, colour, discs))
     picture, to_mm = board_plane(profile, rng)
-    shot = Shot(
-        height_mm=float(rng.uniform(800, 1200)),
-        tilt_deg=float(rng.uniform(0, 25)),
-        turn_deg=float(rng.uniform(-180, 180)),
-        focus_blur=float(rng.uniform(0.3, 1.0)),
-        noise=float(rng.uniform(1, 4)),
-        jpeg=int(rng.integers(70, 92)),
-    )
-    light = (float(rng.uniform(-0.6, 0.6)), float(rng.uniform(-0.6, 0.6)))
+    shot, light = table_shot(rng)
     middle = (profile.size[0] / 2, profile.size[1] / 2)
 
     def pieces(image: np.ndarray, cam: Camera) -> None:
@@ -388,15 +416,7 @@ def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, li
             pieces.append(Piece((float(at[0]), float(at[1])), off(colour), sizes[kind], height, lift=lift))
             truth.append((region.name, kind, colour))
     picture, to_mm = board_plane(profile, rng)
-    shot = Shot(
-        height_mm=float(rng.uniform(800, 1200)),
-        tilt_deg=float(rng.uniform(0, 25)),
-        turn_deg=float(rng.uniform(-180, 180)),
-        focus_blur=float(rng.uniform(0.3, 1.0)),
-        noise=float(rng.uniform(1, 4)),
-        jpeg=int(rng.integers(70, 92)),
-    )
-    light = (float(rng.uniform(-0.6, 0.6)), float(rng.uniform(-0.6, 0.6)))
+    shot, light = table_shot(rng)
     middle = (profile.size[0] / 2, profile.size[1] / 2)
 
     def draw(image: np.ndarray, cam: Camera) -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.pinhole import Shot, camera, stacked_table
+from tests.pinhole import Shot, camera, stacked_table, stacks_read
 from vision.board import BoardLocator
 from vision.camera import camera_place
 from vision.pipeline import TableReader
 from vision.profiles import load_profile
-from vision.types import BoardNotFound
 
 PROFILE = load_profile("amharb-4p")
 
@@ -48,17 +47,7 @@ def test_stacks_with_real_thickness_seen_by_a_pinhole_camera() -> None:
     the stacks on frames whose board is found: the other two show only two markers) where the
     reader without the camera model read 69%, and without the bottom disc's edge 80%. The
     figure is a floor against going back."""
-    right = total = false = 0
-    for seed in range(300, 320):
-        frame, truth = stacked_table(PROFILE, seed)
-        total += len(truth)
-        try:
-            seen = {s.region: (s.color, s.discs) for s in TableReader(PROFILE).read(frame).stacks}
-        except BoardNotFound:
-            continue
-        for region, colour, discs in truth:
-            right += seen.pop(region, None) == (colour, discs)
-        false += len(seen)
+    right, total, _, false = stacks_read(PROFILE, range(300, 320))
     assert right >= 0.87 * total  # 191 of 219 (24 of them on frames whose markers are out of view)
     assert false == 0
 
