@@ -62,9 +62,9 @@ def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
     with printed emblems, some pieces standing on tiles, colours a little off the palette's
     (tests/pinhole.py `token_table`, seeds never tuned on). A standing piece leans away from
     the point under the camera and shows its side wall: its width is now taken across that
-    direction, and a tile with a piece on it is judged by its outline's hull. 55% (192/349, 75
-    false) where the reader before read 48% (100 false on the seeds it was built on): far from
-    issue 18's 97%; the figure is a floor against going back."""
+    direction, on its own colour's pixels, and a tile with a piece on it is judged by its
+    outline's hull. 57% (200/349, 66 false) where the reader before read 48% (100 false on the
+    seeds it was built on): far from issue 18's 97%; the figure is a floor against going back."""
     from tests.pinhole import token_table
 
     right = total = false = 0
@@ -77,5 +77,5 @@ def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
                 seen.remove(piece)
                 right += 1
         false += len(seen)
-    assert right >= 0.53 * total, (right, total)
-    assert false <= 0.25 * total, (false, total)
+    assert right >= 0.55 * total, (right, total)
+    assert false <= 0.22 * total, (false, total)

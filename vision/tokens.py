@@ -199,14 +199,17 @@ def read_tokens(
             if region is None:
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
-            round_mm, square_mm = piece_widths(prows, pcols, centre, place, s)
+            # Across its lean, by its own colour's pixels (not the board in its shadow).
+            own = colour_index[blob][part] == k
+            own = own if own.sum() >= 4 else np.ones_like(own)
+            round_mm, square_mm = piece_widths(prows[own], pcols[own], centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             seen = {n: width_mm if n in profile.token_square else round_mm for n in kinds}
-            errors = {n: abs(w - seen[n]) / w for n, w in kinds.items()}
-            kind = min(errors, key=errors.__getitem__)
-            error = errors[kind]
+            # The nearest kind in proportion (12 and 20 mm meet at 15.5, not 15).
+            kind = min(kinds, key=lambda n: abs(math.log(max(seen[n], 1e-3) / kinds[n])))
+            error = abs(kinds[kind] - seen[kind]) / kinds[kind]
             hull = math.pi * (square_mm * s / 2) ** 2 if kind in profile.token_square else None
-            single = error <= MAX_SIZE_ERROR and compact(prows, pcols, hull)
+            single = error <= MAX_SIZE_ERROR and compact(prows[own], pcols[own], hull)
             if not single and kind not in profile.token_counted:
                 continue
             middle = part.size // 2  # the median colour (an emblem or shading is the minority)
