@@ -145,9 +145,10 @@ class TableLoop:
 
     @property
     def still(self) -> bool:
-        """Whether the table was still in the last frame (the camera is then asked for its
-        full-resolution still with the next frames, for small dice)."""
-        return self._gate.still_frames > 0
+        """Whether the table was still in the last frame read for a game (the camera is then
+        asked for its full-resolution still with the next frames, for small dice; with no game
+        read from the table, never)."""
+        return self.state.status != "off" and self._gate.still_frames > 0
 
     def see(self, image: Any, full: Any = None) -> LoopState:
         """Feed one camera frame (BGR array), with the full-resolution still of the same moment

@@ -530,3 +530,10 @@ def test_the_camera_is_asked_for_its_full_resolution_still_only_while_the_table_
     assert any(asked[n] for n in range(5, 20)), "the table was still: the still is asked for"
     assert not any(asked[n] for n in range(23, 30)), "a hand moves: no still"
     assert any(asked[n] for n in range(33, 45)), "still again: asked again"
+
+
+def test_no_full_resolution_still_is_asked_for_without_a_game(tmp_path: Path) -> None:
+    loop = TableLoop(Table(Store(tmp_path / "companion.sqlite3")))
+    for _ in range(4):
+        loop.see(np.zeros((96, 128, 3), np.uint8))
+    assert loop.state.status == "off" and not loop.still
