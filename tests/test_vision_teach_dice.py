@@ -1,8 +1,8 @@
 """Teach the companion your dice (issue 18, item 4): a few examples of each face, and a die
 is read half by them, half by the network. Measured on real photos of a dice set the networks
 never saw (casino-crops-dev: translucent red and blue dice with a logo round the 1's pip),
-with the candidate face reader (vision/models/candidate: trained 2026-11-26, it gives the
-embedding teaching needs; the shipped reader predates it and says so)."""
+with the shipped face reader (trained 2026-11-26 on byler, webcam and pxl-trays and rendered
+dice; casino-crops never: it gives the embedding teaching needs)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,10 @@ import pytest
 from companion.cli import main
 from vision.dice import DiceConfig, DiceReader, FaceExamples, Found, bundled
 from vision.pipeline import taught_config
-from vision.teach import DICE_FILE, face_embeddings, load_dice, save_dice, teach_dice
+from vision.teach import DICE_FILE, dice_in_photo, face_embeddings, load_dice, save_dice, teach_dice
 from vision.types import VisionError
 
 CASINO = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "real-dice" / "casino-crops-dev"
-CANDIDATE = bundled("candidate/dice_faces.onnx")
 SHOWN = 3
 """Examples of each face the players show (the first by file name); the rest are read."""
 
@@ -49,12 +48,12 @@ def test_a_dice_set_never_seen_is_read_once_taught() -> None:
         if len(shown.setdefault(value, [])) < SHOWN:
             shown[value].append(n)
     taught_ids = {n for ns in shown.values() for n in ns}
-    reader = DiceReader(faces=CANDIDATE)
+    reader = DiceReader()
     examples = teach_dice(
         [(every[n][1], face_embeddings(reader, every[n][0], [every[n][2]])) for n in sorted(taught_ids)]
     )
     assert examples.values == (1, 2, 3, 4, 5, 6)
-    taught = DiceReader(faces=CANDIDATE, config=DiceConfig(taught=examples))
+    taught = DiceReader(config=DiceConfig(taught=examples))
     rest = [c for n, c in enumerate(every) if n not in taught_ids]
     before = sum(read(reader, image, die) == value for image, value, die in rest)
     after = sum(read(taught, image, die) == value for image, value, die in rest)
@@ -78,19 +77,35 @@ def test_the_examples_decide_where_the_network_hesitates() -> None:
     assert Hesitant(config=DiceConfig(taught=examples))._read_faces(image, die)[0].value == 3
 
 
-def test_the_shipped_reader_says_it_cannot_be_taught(tmp_path: Path, capsys) -> None:
-    image, value, die = crops()[0]
+def test_a_dice_set_never_seen_is_read_untaught() -> None:
+    """All 150 crops, nothing shown: 148 right (the face reader before 2026-11-26: 114)."""
+    reader = DiceReader()
+    right = sum(read(reader, image, die) == value for image, value, die in crops())
+    assert right >= 0.97 * 150, right
+
+
+def test_a_reader_without_the_embedding_says_it_cannot_be_taught(tmp_path: Path) -> None:
+    """A face reader trained before it gave its embedding (here: a network that has none)."""
+    image, value, _ = crops()[0]
+    reader = DiceReader(faces=bundled("dice_d6.onnx"))
+    assert not reader.teachable
     with pytest.raises(VisionError, match="retrain"):
-        face_embeddings(DiceReader(), image, [die])
-    table = np.full((200, 200, 3), 60, np.uint8)
-    table[60 : 60 + image.shape[0], 60 : 60 + image.shape[1]] = image
-    cv2.imwrite(str(tmp_path / "one.png"), table)
-    assert main(["vision", "teach-dice", f"{value}={tmp_path / 'one.png'}", "--data-dir", str(tmp_path)]) == 1
-    assert "retrain" in capsys.readouterr().err
+        dice_in_photo(reader, image, value)
+
+
+def test_dice_are_taught_from_the_command_line(tmp_path: Path) -> None:
+    """A photo of dice from `vision teach-dice`, its dice kept as examples of the face named,
+    for `serve` (a real byler photo: the command does not check the faces it is told)."""
+    byler = CASINO.parent / "byler-dev"
+    frame = next(f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth"))
+    value = frame["truth"]["dice"][0]["value"]
+    cv2.imwrite(str(tmp_path / "one.png"), cv2.imread(str(byler / frame["file"])))
+    assert main(["vision", "teach-dice", f"{value}={tmp_path / 'one.png'}", "--data-dir", str(tmp_path)]) == 0
+    assert load_dice(tmp_path) is not None and value in load_dice(tmp_path).values
 
 
 def test_taught_dice_are_kept_and_read_by_serve(tmp_path: Path) -> None:
-    reader = DiceReader(faces=CANDIDATE)
+    reader = DiceReader()
     image, value, die = crops()[0]
     examples = teach_dice([(value, face_embeddings(reader, image, [die]))])
     save_dice(examples, tmp_path)
