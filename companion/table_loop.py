@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from vision.colours import Palette
+from vision.dice import DiceReader
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import Profile, load_profile
 from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
-from vision.teach import Lesson, teach_colours
+from vision.teach import Lesson, dice_in_photo, load_dice, save_dice, teach_colours, with_face
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -370,6 +371,18 @@ class TableLoop:
                 self._reader = None
                 self._handled = None
         return lesson
+
+    def teach_dice(self, image: Any, value: int) -> tuple[int, ...]:
+        """`image` shows the players' dice all showing `value`: keep them as examples of that
+        face (the faces taught before stay); the reader is built again. The faces now taught."""
+        if self.data_dir is None:
+            raise VisionError("this companion keeps no data directory to keep what it learns in")
+        examples = with_face(load_dice(self.data_dir), value, dice_in_photo(DiceReader(), image, value))
+        save_dice(examples, self.data_dir)
+        with self._lock:
+            self._reader = None
+            self._handled = None
+        return examples.values
 
     def keep_empty_board(self, image: Any, profile: Profile) -> Path:
         """`image` shows the board with nothing on it: keep its look (`VisionError` without

@@ -116,3 +116,33 @@ def test_taught_dice_are_kept_and_read_by_serve(tmp_path: Path) -> None:
         load_dice(tmp_path)
     with pytest.raises(VisionError, match="1 to 6"):
         teach_dice([(7, face_embeddings(reader, image, [die]))])
+
+
+def test_the_page_teaches_one_face_at_a_time(tmp_path: Path) -> None:
+    """`POST /api/teach-dice` (the calibrate page's *Learn this face*): the dice in the latest
+    frame kept as examples of the face named, the faces taught before kept."""
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web import create_app
+    from hardware.camera import Frame
+
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    devices = Devices(CameraWatch(None), None, table, tmp_path)
+    client = create_app(table.store, table, devices).test_client()
+    for wrong in (7, 0, True, "1", None):
+        assert client.post("/api/teach-dice", json={"value": wrong}).status_code == 400
+    assert client.post("/api/teach-dice", json={"value": 1}).status_code == 503  # no frame yet
+    devices.camera._latest = Frame(np.full((240, 320, 3), 90, np.uint8), 0.0)
+    refused = client.post("/api/teach-dice", json={"value": 1})
+    assert refused.status_code == 409 and "no die" in refused.get_json()["error"]
+    assert load_dice(tmp_path) is None
+    byler = CASINO.parent / "byler-dev"
+    frames = [f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth")]
+    for frame, value in zip(frames[:2], (5, 2)):
+        devices.camera._latest = Frame(cv2.imread(str(byler / frame["file"])), 0.0)
+        answer = client.post("/api/teach-dice", json={"value": value})
+        assert answer.status_code == 200, answer.get_json()
+    taught = load_dice(tmp_path)
+    assert taught is not None and taught.values == (2, 5)
+    assert "Learn this face" in client.get("/calibrate?profile=amharb-4p").data.decode()

@@ -241,6 +241,16 @@ def save_dice(examples: FaceExamples, data_dir: Path) -> None:
     (data_dir / DICE_FILE).write_text(json.dumps(data) + "\n")
 
 
+def with_face(examples: FaceExamples | None, value: int, embeddings: np.ndarray) -> FaceExamples:
+    """The faces taught so far with `value` taught afresh from these dice (one face at a time,
+    as the page teaches: the other faces stay as they were)."""
+    fresh = teach_dice([(value, embeddings)])
+    kept = {} if examples is None else dict(zip(examples.values, examples.vectors))
+    kept[value] = fresh.vectors[0]
+    values = tuple(sorted(kept))
+    return FaceExamples(values, np.array([kept[v] for v in values]))
+
+
 def load_dice(data_dir: Path) -> FaceExamples | None:
     """The players' dice as taught (None: not taught; a damaged file is `VisionError`)."""
     path = data_dir / DICE_FILE

@@ -296,6 +296,27 @@ def create_app(
         message = f"{colour.lower()} learned as your pieces look ({answer['colour']}); sizes: {sizes}"
         return jsonify({**answer, "message": message})
 
+    @app.post("/api/teach-dice")
+    def api_teach_dice() -> Any:
+        """The latest frame shows the players' dice all showing one face: keep them as examples
+        of it (a symbol on the 1, a style the networks never saw); 409 with the reason when no
+        die is seen."""
+        if not may_change():
+            return jsonify({"error": NOT_PAIRED}), 403
+        body = request.get_json(silent=True)
+        value = body.get("value") if isinstance(body, dict) else None
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            return jsonify({"error": 'send {"value": 1} to 6: the face all the dice show'}), 400
+        if loop is None:
+            raise CommandError(503, "no camera: nothing to see the dice with")
+        frame = latest_frame()
+        try:
+            taught = loop.teach_dice(frame.image, value)
+        except VisionError as error:
+            raise CommandError(409, str(error)) from error
+        message = f"{value} learned as your dice show it; faces taught: {', '.join(map(str, taught))}"
+        return jsonify({"faces": list(taught), "message": message})
+
     @app.errorhandler(CommandError)
     def refused(error: CommandError) -> tuple[Response, int]:
         """A route's refusal as the API's JSON error (pages answer their own)."""
