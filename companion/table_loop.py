@@ -372,17 +372,19 @@ class TableLoop:
                 self._handled = None
         return lesson
 
-    def teach_dice(self, image: Any, value: int) -> tuple[int, ...]:
+    def teach_dice(self, image: Any, value: int) -> tuple[tuple[int, ...], int]:
         """`image` shows the players' dice all showing `value`: keep them as examples of that
-        face (the faces taught before stay); the reader is built again. The faces now taught."""
+        face (the faces taught before stay); the reader is built again. The faces now taught,
+        and how many dice this face was learned from (for the players to check)."""
         if self.data_dir is None:
             raise VisionError("this companion keeps no data directory to keep what it learns in")
-        examples = with_face(load_dice(self.data_dir), value, dice_in_photo(DiceReader(), image, value))
+        shown = dice_in_photo(DiceReader(), image, value)
+        examples = with_face(load_dice(self.data_dir), value, shown)
         save_dice(examples, self.data_dir)
         with self._lock:
             self._reader = None
             self._handled = None
-        return examples.values
+        return examples.values, len(shown)
 
     def keep_empty_board(self, image: Any, profile: Profile) -> Path:
         """`image` shows the board with nothing on it: keep its look (`VisionError` without

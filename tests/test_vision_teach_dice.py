@@ -143,6 +143,8 @@ def test_the_page_teaches_one_face_at_a_time(tmp_path: Path) -> None:
         devices.camera._latest = Frame(cv2.imread(str(byler / frame["file"])), 0.0)
         answer = client.post("/api/teach-dice", json={"value": value})
         assert answer.status_code == 200, answer.get_json()
+        told = len(frame["truth"]["dice"])
+        assert answer.get_json()["dice"] == told and f"from {told} dice" in answer.get_json()["message"]
     taught = load_dice(tmp_path)
     assert taught is not None and taught.values == (2, 5)
     assert "Learn this face" in client.get("/calibrate?profile=amharb-4p").data.decode()

@@ -311,11 +311,12 @@ def create_app(
             raise CommandError(503, "no camera: nothing to see the dice with")
         frame = latest_frame()
         try:
-            taught = loop.teach_dice(frame.image, value)
+            taught, seen = loop.teach_dice(frame.image, value)
         except VisionError as error:
             raise CommandError(409, str(error)) from error
-        message = f"{value} learned as your dice show it; faces taught: {', '.join(map(str, taught))}"
-        return jsonify({"faces": list(taught), "message": message})
+        dice = "1 die" if seen == 1 else f"{seen} dice"
+        message = f"{value} learned from {dice} in view; faces taught: {', '.join(map(str, taught))}"
+        return jsonify({"faces": list(taught), "dice": seen, "message": message})
 
     @app.errorhandler(CommandError)
     def refused(error: CommandError) -> tuple[Response, int]:
