@@ -10,6 +10,8 @@ in a 30 cm tray at their true size, photographed by the pinhole camera of tests/
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,24 +26,31 @@ PHOTO_DIE_PX = 40.0
 """How wide a die is in the byler-dev photos (640x640)."""
 
 
+TRAY_TOML = """format = "board-profile/1"
+name = "square-tray"
+size = [280.0, 280.0]
+die_mm = 16
+
+[markers]
+dictionary = "4X4_50"
+size = 40
+
+[markers.positions]
+0 = [-30.0, -30.0]
+1 = [310.0, -30.0]
+2 = [310.0, 310.0]
+3 = [-30.0, 310.0]
+
+[[regions]]
+name = "tray"
+holds = "dice"
+polygon = [[0.0, 0.0], [280.0, 0.0], [280.0, 280.0], [0.0, 280.0]]
+"""
+
+
 def tray() -> Profile:
     """A square rolling area the photos fit in whole, with the marker sheet at its corners."""
-    return parse_profile(
-        {
-            "format": "board-profile/1",
-            "name": "square-tray",
-            "size": [280.0, 280.0],
-            "die_mm": 16,
-            "markers": {
-                "dictionary": "4X4_50",
-                "size": 40,
-                "positions": {"0": [-30, -30], "1": [310, -30], "2": [310, 310], "3": [-30, 310]},
-            },
-            "regions": [
-                {"name": "tray", "holds": "dice", "polygon": [[0, 0], [280, 0], [280, 280], [0, 280]]}
-            ],
-        }
-    )
+    return parse_profile(tomllib.loads(TRAY_TOML))
 
 
 def dice_table(
@@ -100,3 +109,32 @@ def test_small_dice_are_read_from_the_full_resolution_still() -> None:
     assert got["still"] >= 0.95  # 0.958 (0.975 with the face reader before 2026-11-26); the frame alone 0.849
     assert got["still"] > got["frame"]
     assert got["still_false"] <= 0.01
+
+
+def test_a_recording_keeps_the_still_and_vision_eval_reads_the_dice_from_it(tmp_path: Path) -> None:
+    """The recording format's `full` (docs/vision.md): `vision eval` reads a frame's dice from
+    its still where the frame has one; truth stays in the frame's pixels."""
+    from vision.evaluate import evaluate, table_reader
+
+    meta = json.loads((REAL_DICE / "byler-dev" / "recording.json").read_text())
+    labelled = [f for f in meta["frames"] if f.get("truth")][::HELD_OUT][:4]
+    (tmp_path / "tray.toml").write_text(TRAY_TOML)  # the tray of tray(), as a recording names it
+    scored = {}
+    for with_still in (False, True):
+        out = tmp_path / ("still" if with_still else "plain")
+        out.mkdir()
+        frames = []
+        for n, f in enumerate(labelled):
+            frame, still, truth = dice_table(f["file"], f["truth"]["dice"], 11.0, n)
+            cv2.imwrite(str(out / f"{n}.png"), frame)
+            entry = {"file": f"{n}.png", "t": float(n), "truth": {"dice": truth}}
+            if with_still:
+                cv2.imwrite(str(out / f"{n}-full.png"), still)
+                entry["full"] = f"{n}-full.png"
+            frames.append(entry)
+        recording = {"format": "table-recording/1", "profile": str(tmp_path / "tray.toml"), "frames": frames}
+        (out / "recording.json").write_text(json.dumps(recording))
+        result, _ = evaluate(out, table_reader())
+        scored[with_still] = result["dice"]["correct"] / result["dice"]["truth"]
+    assert scored[True] > scored[False], scored
+    assert scored[True] >= 0.9, scored
