@@ -188,16 +188,24 @@ def _edge_offsets(radius: float, width: int, wall: tuple[float, float]) -> np.nd
     return flat
 
 
+@functools.lru_cache(maxsize=64)
+def _steps(shift_px: float, grid_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """The grid's offsets in x and y, every pair once (the same few grids come back for every
+    stack)."""
+    steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
+    return np.tile(steps, steps.size), np.repeat(steps, steps.size)
+
+
 def _grid(
     shape: tuple[int, ...], around: tuple[float, float], shift_px: float, grid_px: float, reach: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """The candidate centres within `shift_px` of `around`, on a `grid_px` grid, kept `reach`
     px inside the (padded) image."""
-    steps = np.arange(-shift_px, shift_px + 0.1, grid_px).round().astype(np.intp)
+    dx, dy = _steps(round(shift_px, 2), grid_px)
     h, w = shape[:2]
-    columns = np.clip(int(round(around[0])) + steps, reach, w - 1 - reach)
-    rows = np.clip(int(round(around[1])) + steps, reach, h - 1 - reach)
-    return np.tile(columns, steps.size), np.repeat(rows, steps.size)
+    columns = np.clip(int(round(around[0])) + dx, reach, w - 1 - reach)
+    rows = np.clip(int(round(around[1])) + dy, reach, h - 1 - reach)
+    return columns, rows
 
 
 def _best_ring(
@@ -277,8 +285,8 @@ def solid_outline(shade_free: np.ndarray, pad: int) -> np.ndarray:
     every centre whose circle clears it)."""
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CRACK_PX, CRACK_PX))
     mask = cv2.morphologyEx(shade_free.view(np.uint8), cv2.MORPH_CLOSE, closing)
-    padded = cv2.copyMakeBorder(mask.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    solid: np.ndarray = cv2.GaussianBlur(padded, (0, 0), EDGE_BLUR_PX)
+    blurred = cv2.GaussianBlur(mask.astype(np.float32), (0, 0), EDGE_BLUR_PX, borderType=cv2.BORDER_CONSTANT)
+    solid: np.ndarray = cv2.copyMakeBorder(blurred, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     return solid
 
 

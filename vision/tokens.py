@@ -73,30 +73,34 @@ def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> l
     return out
 
 
-def piece_widths(
+def piece_width(
     rows: np.ndarray, cols: np.ndarray, centre_mm: tuple[float, float], place: CameraPlace | None, s: float
-) -> tuple[float, float]:
-    """A piece's width seen from above (mm), and that of its outline's hull.
+) -> float:
+    """A round piece's width seen from above (mm).
 
     A standing piece leans away from the point under the camera (its top is seen further out
     than its foot, by its height's share of the camera's) and shows its side wall on the near
-    side: it looks longer along that direction, never wider across it. So a round piece's
-    width is its extent across the direction from that point (when the camera's place is
-    known; else the width of a disc of its area). A flat tile does not lean, but a piece
-    standing on it hides part of it: the hull says how much of its box it covers."""
-    points = np.column_stack([cols, rows]).astype(np.float32)
-    hull = cv2.convexHull(points)
-    hull_area = cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1  # pixels, not their centres
-    square = 2 * math.sqrt(hull_area / math.pi) / s
-    round_ = 2 * math.sqrt(rows.size / math.pi) / s
-    if place is not None and rows.size >= 4:
-        away = np.array(centre_mm) - np.array(place.nadir)
-        if np.hypot(*away) >= 1.0:
-            across = np.array([-away[1], away[0]]) / np.hypot(*away)
-            spread = points @ across
-            low, high = np.percentile(spread, (1, 99))
-            round_ = min(round_, (float(high - low) + 1) / s)
-    return round_, square
+    side: it looks longer along that direction, never wider across it. So its width is its
+    extent across the direction from that point (when the camera's place is known; else, and
+    never more than, the width of a disc of its area)."""
+    width = 2 * math.sqrt(rows.size / math.pi) / s
+    if place is None or rows.size < 4:
+        return width
+    away = np.array(centre_mm) - np.array(place.nadir)
+    if np.hypot(*away) < 1.0:
+        return width
+    across = np.array([-away[1], away[0]]) / np.hypot(*away)
+    spread = cols * across[0] + rows * across[1]
+    k = spread.size // 100  # the 1st and 99th percentiles: a stray pixel is not width
+    ends = np.partition(spread, (k, spread.size - 1 - k))
+    return min(width, (float(ends[spread.size - 1 - k] - ends[k]) + 1) / s)
+
+
+def hull_area(rows: np.ndarray, cols: np.ndarray) -> float:
+    """The area (px) of the hull round these pixels: how much of its box a tile covers, with a
+    piece standing on it hiding part of it."""
+    hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+    return float(cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1)  # pixels, not centres
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,7 @@ def read_tokens(
     """Every piece in every token region. `empty`: the empty board seen the same way
     (vision/reference.py): a piece is then what differs from the board's own print, not from
     the bare board round it. `place`: where the camera is, so that a standing piece's lean is
-    not taken for width (`piece_widths`)."""
+    not taken for width (`piece_width`)."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
@@ -182,7 +186,8 @@ def read_tokens(
             continue
         blob = slice(starts[c], starts[c + 1])
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
-        for k, part in pieces_of(blob_rows, blob_cols, colour_index[blob]):
+        blob_colours = colour_index[blob]
+        for k, part in pieces_of(blob_rows, blob_cols, blob_colours):
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:
                 continue
@@ -199,17 +204,26 @@ def read_tokens(
             if region is None:
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
-            # Across its lean, by its own colour's pixels (not the board in its shadow).
-            own = colour_index[blob][part] == k
-            own = own if own.sum() >= 4 else np.ones_like(own)
-            round_mm, square_mm = piece_widths(prows[own], pcols[own], centre, place, s)
+            # Across its lean, by its own colour's pixels (not the board in its shadow): a piece
+            # split from others by colour has no other; a whole blob may.
+            own_rows, own_cols = prows, pcols
+            if part.size == blob_colours.size:
+                mine = blob_colours == k
+                if 4 <= int(mine.sum()) < mine.size:
+                    own_rows, own_cols = blob_rows[mine], blob_cols[mine]
+            round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             seen = {n: width_mm if n in profile.token_square else round_mm for n in kinds}
             # The nearest kind in proportion (12 and 20 mm meet at 15.5, not 15).
             kind = min(kinds, key=lambda n: abs(math.log(max(seen[n], 1e-3) / kinds[n])))
             error = abs(kinds[kind] - seen[kind]) / kinds[kind]
-            hull = math.pi * (square_mm * s / 2) ** 2 if kind in profile.token_square else None
-            single = error <= MAX_SIZE_ERROR and compact(prows[own], pcols[own], hull)
+            single = error <= MAX_SIZE_ERROR and (
+                compact(own_rows, own_cols)
+                or (
+                    kind in profile.token_square
+                    and compact(own_rows, own_cols, hull_area(own_rows, own_cols))
+                )
+            )
             if not single and kind not in profile.token_counted:
                 continue
             middle = part.size // 2  # the median colour (an emblem or shading is the minority)
