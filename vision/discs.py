@@ -64,7 +64,7 @@ Measured from 2 to 8 with the same result."""
 
 EDGE_PASS = 0.5
 """A circle is the stack's edge when 70% of its points cross it (the 30th percentile of the
-crossings, each 1 or 0, at least this)."""
+steps across the blurred outline, 0-1, at least this)."""
 GAP_PX = 5
 """Gaps this narrow (px) between parts of a stack's outline are closed."""
 CRACK_PX = 7
@@ -164,15 +164,15 @@ def _ring_scores(
 
 
 def _edge_scores(
-    light: np.ndarray, xs: np.ndarray, ys: np.ndarray, radius: float, wall: tuple[float, float]
+    solid: np.ndarray, xs: np.ndarray, ys: np.ndarray, radius: float, wall: tuple[float, float]
 ) -> np.ndarray:
-    """How clearly a disc standing on the board ends at `radius` round each candidate centre:
-    its face inside against the board outside (beyond its side wall), by lightness, either way
-    (a light disc on a dark board has no dark line round it, only this step). The 30th
-    percentile round the circle, as for rims."""
-    w = light.shape[1]
+    """How clearly a disc standing on the board ends at `radius` round each candidate centre,
+    on the stack's outline (`solid`: 1 in, 0 out, blurred): inside it just within the circle,
+    outside it beyond the disc's side wall (a light disc on a dark board has no dark line round
+    it, only this step). The 30th percentile round the circle, as for rims."""
+    w = solid.shape[1]
     flat = (ys * w + xs)[:, None] + _edge_offsets(radius, w, wall)[None, :]
-    samples = light.ravel()[flat].reshape(len(xs), 2, RING_SAMPLES)
+    samples = solid.ravel()[flat].reshape(len(xs), 2, RING_SAMPLES)
     step = np.abs(samples[:, 0] - samples[:, 1])
     return np.partition(step, RIM_QUANTILE_INDEX, axis=1)[:, RIM_QUANTILE_INDEX]
 
