@@ -174,6 +174,9 @@ def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path) -> None:
     """Learns the players' dice from a photo of them showing each value; later reads (`serve`,
     `vision read --data-dir`) read each die half by these examples, half by the network."""
     reader = DiceReader()
-    examples = teach_dice([(value, dice_in_photo(reader, load(image), value)) for value, image in shown])
+    seen = [(value, dice_in_photo(reader, load(image), value)) for value, image in shown]
+    for value, embeddings in seen:  # for the players to check: a stray find shows here
+        print(f"{value}: {len(embeddings)} {'die' if len(embeddings) == 1 else 'dice'} in the photo")
+    examples = teach_dice(seen)
     save_dice(examples, data_dir)
     print(f"faces taught: {', '.join(map(str, examples.values))}; written to {data_dir / DICE_FILE}")

@@ -93,7 +93,7 @@ def test_a_reader_without_the_embedding_says_it_cannot_be_taught(tmp_path: Path)
         dice_in_photo(reader, image, value)
 
 
-def test_dice_are_taught_from_the_command_line(tmp_path: Path) -> None:
+def test_dice_are_taught_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A photo of dice from `vision teach-dice`, its dice kept as examples of the face named,
     for `serve` (a real byler photo: the command does not check the faces it is told)."""
     byler = CASINO.parent / "byler-dev"
@@ -101,6 +101,7 @@ def test_dice_are_taught_from_the_command_line(tmp_path: Path) -> None:
     value = frame["truth"]["dice"][0]["value"]
     cv2.imwrite(str(tmp_path / "one.png"), cv2.imread(str(byler / frame["file"])))
     assert main(["vision", "teach-dice", f"{value}={tmp_path / 'one.png'}", "--data-dir", str(tmp_path)]) == 0
+    assert f"{value}: {len(frame['truth']['dice'])} dice in the photo" in capsys.readouterr().out
     assert load_dice(tmp_path) is not None and value in load_dice(tmp_path).values
 
 
