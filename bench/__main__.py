@@ -680,21 +680,9 @@ def unseen_tables_bench() -> None:
         f"  stacks of discs with walls and shadows, pinhole camera, seeds 600-639: {right}/{total} exact "
         f"({right}/{seen_total} on frames whose board is found, {false} false)"
     )
-    from tests.pinhole import token_table
+    from tests.pinhole import tokens_read
 
-    right = total = false = 0
-    for seed in range(100, 120):
-        frame, _, pieces = token_table(profile, seed)
-        total += len(pieces)
-        try:
-            seen = [(t.region, t.kind, t.color) for t in TableReader(profile).read(frame).tokens]
-        except BoardNotFound:
-            continue
-        for piece in pieces:
-            if piece in seen:
-                seen.remove(piece)
-                right += 1
-        false += len(seen)
+    right, total, false = tokens_read(profile, range(100, 120))
     print(
         f"  pieces of real height on the island, pinhole camera, seeds 100-119: {right}/{total} "
         f"kind and colour right, {false} false"

@@ -369,12 +369,12 @@ def draw_pieces(
             cv2.fillPoly(image, [outline(mark, top).astype(np.int32)], piece.emblem, cv2.LINE_AA)
 
 
-def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[str, str, str]]]:
     """A random Am'harb island: resource tiles (25 mm squares with a printed emblem, turned a
     little) on most spaces, and priests and cultists of the players' colours on some spaces,
     some standing on a tile; each colour a little off the palette's. Seen from 800-1200 mm up,
-    tilted up to 25 degrees, under a light from a random side. The frame, the same view of the
-    empty board (for `vision empty`), and the truth (region, kind, colour)."""
+    tilted up to 25 degrees, under a light from a random side. The frame and the truth
+    (region, kind, colour)."""
     from vision.colours import DEFAULT_COLOURS
 
     rng = np.random.default_rng(seed)
@@ -422,6 +422,26 @@ def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, li
     def draw(image: np.ndarray, cam: Camera) -> None:
         draw_pieces(image, cam, tuple(pieces), light)
 
-    frame = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw)
-    empty = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 2))
-    return frame, empty, truth
+    return photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw), truth
+
+
+def tokens_read(profile: Profile, seeds: range) -> tuple[int, int, int]:
+    """`token_table`s of these seeds read: pieces right (kind and colour in their region),
+    pieces, pieces read that are not there (a frame whose board is not found reads none)."""
+    from vision.pipeline import TableReader
+    from vision.types import BoardNotFound
+
+    right = total = false = 0
+    for seed in seeds:
+        frame, truth = token_table(profile, seed)
+        total += len(truth)
+        try:
+            seen = [(t.region, t.kind, t.color) for t in TableReader(profile).read(frame).tokens]
+        except BoardNotFound:
+            continue
+        for piece in truth:
+            if piece in seen:
+                seen.remove(piece)
+                right += 1
+        false += len(seen)
+    return right, total, false

@@ -7,10 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.pinhole import Shot, camera, stacked_table, stacks_read
+from tests.pinhole import Shot, camera, stacked_table, stacks_read, tokens_read
 from vision.board import BoardLocator
 from vision.camera import camera_place
-from vision.pipeline import TableReader
 from vision.profiles import load_profile
 
 PROFILE = load_profile("amharb-4p")
@@ -65,17 +64,6 @@ def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
     direction, on its own colour's pixels, and a tile with a piece on it is judged by its
     outline's hull. 57% (200/349, 66 false) where the reader before read 48% (100 false on the
     seeds it was built on): far from issue 18's 97%; the figure is a floor against going back."""
-    from tests.pinhole import token_table
-
-    right = total = false = 0
-    for seed in range(200, 210):
-        frame, _, truth = token_table(PROFILE, seed)
-        seen = [(t.region, t.kind, t.color) for t in TableReader(PROFILE).read(frame).tokens]
-        total += len(truth)
-        for piece in truth:
-            if piece in seen:
-                seen.remove(piece)
-                right += 1
-        false += len(seen)
+    right, total, false = tokens_read(PROFILE, range(200, 210))
     assert right >= 0.55 * total, (right, total)
     assert false <= 0.22 * total, (false, total)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from tests.pinhole import PLANE_PX_PER_MM, Shot, camera, paste_markers, photograph
 from tests.test_vision_recordings import HELD_OUT, REAL_DICE
@@ -138,3 +139,17 @@ def test_a_recording_keeps_the_still_and_vision_eval_reads_the_dice_from_it(tmp_
         scored[with_still] = result["dice"]["correct"] / result["dice"]["truth"]
     assert scored[True] > scored[False], scored
     assert scored[True] >= 0.9, scored
+
+
+def test_a_still_of_another_shape_is_not_used_and_said_once(caplog: pytest.LogCaptureFixture) -> None:
+    """A still of other proportions (a camera set wrong) would put the dice in the wrong place:
+    it is ignored, the dice read from the frame, and the log says so once, not every frame."""
+    meta = json.loads((REAL_DICE / "byler-dev" / "recording.json").read_text())
+    f = [f for f in meta["frames"] if f.get("truth")][::HELD_OUT][0]
+    frame, still, _ = dice_table(f["file"], f["truth"]["dice"], 20.0, 0)
+    wrong = cv2.resize(still, (2560, 1440))
+    reader = TableReader(tray())
+    plain = reader.read(frame).dice
+    for _ in range(3):
+        assert reader.read(frame, full=wrong).dice == plain
+    assert caplog.text.count("do not show what the frames show") == 1

@@ -95,6 +95,8 @@ class TableReader:
         self.locator = BoardLocator(profile) if profile else None
         self._views: Views | None = None
         """Kept while the board has not moved (the locator hands back the same pose)."""
+        self._said_unmatched = False
+        """Whether the log has said that the stills given do not match the frames."""
 
     def read(self, frame: object, settled: bool = True, full: object = None) -> Observation:
         """`full`: the same moment at the camera's full resolution (a still the camera took
@@ -102,6 +104,9 @@ class TableReader:
         else from `frame`. Positions are always in `frame`'s pixels."""
         image = as_bgr(frame)
         still = finer_still(image, full)
+        if full is not None and still is None and not self._said_unmatched:
+            self._said_unmatched = True  # once, not at every frame of a still table
+            log.warning("the full-resolution stills do not show what the frames show: not used")
         timings: dict[str, float] = {}
         start = time.perf_counter()
         if self.locator is None or self.profile is None:
@@ -146,17 +151,14 @@ class TableReader:
 
 def finer_still(image: np.ndarray, full: object) -> np.ndarray | None:
     """The full-resolution still, when there is one that shows what `image` shows (the same
-    field of view: the same shape, larger); None otherwise (it is then ignored, with a log
-    line: a camera set to other proportions must not make the dice be read wrong)."""
+    field of view: the same shape, larger); None otherwise (it is then ignored: a camera set
+    to other proportions must not make the dice be read wrong)."""
     if full is None:
         return None
     still = as_bgr(full)
     h, w = image.shape[:2]
     fh, fw = still.shape[:2]
-    if fw <= w or abs(fh / fw - h / w) > 0.01:
-        log.warning("a full-resolution still of %dx%d does not match the %dx%d frame: not used", fw, fh, w, h)
-        return None
-    return still
+    return still if fw > w and abs(fh / fw - h / w) <= 0.01 else None
 
 
 def read_dice_finer(
@@ -188,9 +190,11 @@ def read_dice_finer(
     X0, Y0, X1, Y1 = (int(round(v * k)) for v in box)
     if die_px is None:  # no board to say how large a die is: the frame measures them
         first = reader.read(crop)
-        if not first or float(np.median([d.size for d in first])) >= TRAINED_DIE_PX:
-            return in_frame(first)
+        if not first:
+            return ()
         die_px = float(np.median([d.size for d in first]))
+        if die_px >= TRAINED_DIE_PX:
+            return in_frame(first)
     if die_px >= TRAINED_DIE_PX:
         return in_frame(reader.read(crop, die_px=die_px))
     return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k), k, (X0, Y0))
