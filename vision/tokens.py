@@ -96,6 +96,46 @@ def piece_width(
     return min(width, (float(ends[spread.size - 1 - k] - ends[k]) + 1) / s)
 
 
+def nearer_a_colour(
+    bgr: np.ndarray, background_lab: np.ndarray, mask: np.ndarray, choices: np.ndarray
+) -> np.ndarray:
+    """The mask without the pixels nearer the bare board than any piece's colour (`shade_free`
+    features): the board in a shadow, and a piece's edge blurred more than half into the board,
+    so that a piece's pixels cover its size, not its size widened by the blur."""
+    rows, cols = np.nonzero(mask)
+    if not rows.size:
+        return mask
+    bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
+    bare_bgr = cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]
+    features, bare = shade_free(bgr[rows, cols]), shade_free(bare_bgr)
+    to_colour = ((features[:, None, :] - choices[None]) ** 2).sum(axis=-1).min(axis=-1)
+    to_board = ((features - bare) ** 2).sum(axis=-1)
+    kept = np.zeros_like(mask)
+    kept[rows, cols] = to_colour < to_board
+    return kept
+
+
+def likeliest_kind(
+    kinds: dict[str, float], seen: dict[str, float], colour: str, profile: Profile
+) -> tuple[str, float]:
+    """The kind a piece of this colour and these seen widths is, and its size's relative error.
+    A kind that comes in this colour is preferred when its size fits (a green piece is no
+    resource tile when resource tiles are red, yellow and blue); else, whatever the colour, the
+    nearest kind in proportion (12 and 20 mm meet at 15.5, not 15)."""
+
+    def error(kind: str) -> float:
+        return abs(kinds[kind] - seen[kind]) / kinds[kind]
+
+    def nearest_of(names: list[str]) -> str:
+        return min(names, key=lambda n: abs(math.log(max(seen[n], 1e-3) / kinds[n])))
+
+    coloured = [n for n in kinds if (allowed := profile.colours_of(n)) is None or colour in allowed]
+    if coloured and error(kind := nearest_of(coloured)) <= MAX_SIZE_ERROR:
+        return kind, error(kind)
+    kind = nearest_of(list(kinds))
+    return kind, error(kind)
+
+
 def hull_area(rows: np.ndarray, cols: np.ndarray) -> float:
     """The area (px) of the hull round these pixels: how much of its box a tile covers, with a
     piece standing on it hiding part of it."""
@@ -172,6 +212,7 @@ def read_tokens(
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
     heaps: list[tuple[TokenSighting, int, bool, int]] = []
+    mask = nearer_a_colour(bgr, background, mask, choices)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     rows, cols = np.nonzero(labels)
@@ -214,9 +255,7 @@ def read_tokens(
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             seen = {n: width_mm if n in profile.token_square else round_mm for n in kinds}
-            # The nearest kind in proportion (12 and 20 mm meet at 15.5, not 15).
-            kind = min(kinds, key=lambda n: abs(math.log(max(seen[n], 1e-3) / kinds[n])))
-            error = abs(kinds[kind] - seen[kind]) / kinds[kind]
+            kind, error = likeliest_kind(kinds, seen, names[k], profile)
             single = error <= MAX_SIZE_ERROR and (
                 compact(own_rows, own_cols)
                 or (
