@@ -98,3 +98,82 @@ def test_gems_lying_apart_are_each_one_and_a_heap_is_counted_but_unsure() -> Non
     blues = [t for t in seen if t.region == "player/2/gems"]
     assert [t.color for t in blues] == ["blue"] * 7
     assert sum(t.confidence <= 0.5 for t in blues) == 4
+
+
+def stadium(width: float, lean: float) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels (1 px/mm) an upright round piece covers seen from above: its foot, its top
+    `lean` mm further out and the side wall between them."""
+    box = np.zeros((80, 80), np.uint8)
+    cv2.circle(box, (30, 30), round(width / 2), 1, -1)
+    cv2.circle(box, (30 + round(lean), 30), round(width / 2), 1, -1)
+    cv2.rectangle(box, (30, 30 - round(width / 2)), (30 + round(lean), 30 + round(width / 2)), 1, -1)
+    rows, cols = np.nonzero(box)
+    return rows, cols
+
+
+def test_a_priest_leaning_far_has_a_tiles_area_but_not_its_width() -> None:
+    """A 20 mm priest whose top is seen 14 mm beyond its foot covers about a 25 mm tile's area;
+    its narrowest width (its own, across the lean) says it is round, the lean the camera's place
+    predicts for a 24 mm piece there says its area is a priest's."""
+    from vision.tokens import round_misfit, square_misfit
+
+    rows, cols = stadium(20, 14)
+    area = float(rows.size)
+    assert abs(area - 625) < 60  # a tile's area
+    as_tile = square_misfit(25.0, 2 * np.sqrt(area / np.pi), rows, cols, 1.0)
+    as_priest = round_misfit(20.0, 21.0, area, 14.0)
+    as_upright_priest = round_misfit(20.0, 21.0, area, 0.0)
+    assert as_priest < 0.1 < as_tile
+    assert as_upright_priest > as_priest  # without the lean its area would not fit
+
+
+def test_a_kind_that_comes_in_the_colour_is_preferred() -> None:
+    """Am'harb's resource tiles are red, yellow and blue (the rulebook's components): a green
+    piece of a size between a priest's and a tile's is a priest; a yellow one is whichever it
+    misfits least; a fragment of the wrong shape for every kind of its colour is nothing, even
+    when another colour's kind would fit."""
+    from vision.tokens import likeliest_kind
+
+    profile = load_profile("amharb-4p")
+    kinds = {"resource": 25 * 1.128, "priest": 20.0, "cultist": 12.0}
+    seen = {"resource": 23.5, "priest": 23.5, "cultist": 23.5}
+    shaped = {"resource": True, "priest": True, "cultist": True}
+    misfit = {"resource": 0.05, "priest": 0.12, "cultist": 0.7}
+    assert likeliest_kind(kinds, seen, misfit, shaped, "green", profile)[::2] == ("priest", True)
+    assert likeliest_kind(kinds, seen, misfit, shaped, "yellow", profile)[::2] == ("resource", True)
+    small = {"resource": 13.0, "priest": 13.0, "cultist": 13.0}
+    not_round = {"resource": True, "priest": False, "cultist": False}
+    assert likeliest_kind(kinds, small, misfit, not_round, "pink", profile)[2] is False
+
+
+def test_the_board_in_a_shadow_is_not_a_piece() -> None:
+    """A pixel nearer the bare board's colour (in less light) than any piece's is board: the
+    shadow beside a piece and its edge blurred into the board are not the piece."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour
+
+    board = np.array([150, 165, 175], np.float32)
+    bgr = np.tile(board.astype(np.uint8), (3, 4, 1))
+    bgr[0, :] = (0.55 * board).astype(np.uint8)  # the board in shadow
+    bgr[1, :] = (170, 140, 235)  # a pink piece
+    bgr[2, :] = (0.8 * board + 0.2 * np.array([170, 140, 235])).astype(np.uint8)  # its edge blurred out
+    bgr[2, 2:] = (0.3 * board + 0.7 * np.array([170, 140, 235])).astype(np.uint8)  # mostly piece
+    background = cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB)
+    background = np.tile(background, (3, 4, 1)).astype(np.float32)
+    _, choices = Palette().features(("pink", "blue", "green", "yellow"))
+    kept = nearer_a_colour(bgr, background, np.ones((3, 4), np.uint8), choices)
+    assert kept[0].sum() == 0 and kept[1].all()
+    assert kept[2].tolist() == [0, 0, 1, 1]
+
+
+@pytest.mark.parametrize("bad", ['height = "tall"', "height = -3"])
+def test_a_bad_piece_height_is_explained(bad: str) -> None:
+    import tomllib
+
+    from vision.profiles import ProfileError, parse_profile
+
+    text = (Path(__file__).parent.parent / "vision/profiles/amharb-4p.toml").read_text()
+    assert "height = 24" in text
+    with pytest.raises(ProfileError, match="height is millimetres"):
+        parse_profile(tomllib.loads(text.replace("height = 24", bad, 1)))
+    assert dict(load_profile("amharb-4p").token_height) == {"priest": 24.0, "cultist": 16.0, "resource": 2.0}

@@ -115,25 +115,70 @@ def nearer_a_colour(
     return kept
 
 
+def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm: float) -> float:
+    """How far a standing piece's top is seen from its foot, away from the point under the
+    camera (0 when the camera's place is not known)."""
+    if place is None or height_mm <= 0 or height_mm >= place.height:
+        return 0.0
+    return float(np.hypot(*(np.array(centre_mm) - place.nadir)) * height_mm / (place.height - height_mm))
+
+
+def square_misfit(side_mm: float, flat_mm: float, rows: np.ndarray, cols: np.ndarray, s: float) -> float:
+    """How far (in proportion) a piece covering a disc `flat_mm` wide (its area), whose pixels
+    are these, is from a square tile of this side: by its area, and by its narrowest width (a
+    square's is its side; an upright round piece's is its own width, its lean lengthening it
+    only one way, so that a priest leaning far has a tile's area, never its width)."""
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
+    narrowest = (min(w, h) + 1) / s
+    by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
+    return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)))
+
+
+def round_misfit(width_mm: float, across_mm: float, area_mm2: float, lean: float) -> float:
+    """How far (in proportion) a piece seen `across_mm` wide across its lean, covering
+    `area_mm2`, is from a round piece `width_mm` wide whose top leans `lean` mm: its foot, its
+    top and the side wall between them cover a disc and a band `lean` long."""
+    expected = math.pi * (width_mm / 2) ** 2 + width_mm * lean
+    return max(
+        abs(math.log(max(across_mm, 1e-3) / width_mm)), abs(math.log(max(area_mm2, 1e-3) / expected)) / 2
+    )
+
+
 def likeliest_kind(
-    kinds: dict[str, float], seen: dict[str, float], colour: str, profile: Profile
-) -> tuple[str, float]:
-    """The kind a piece of this colour and these seen widths is, and its size's relative error.
-    A kind that comes in this colour is preferred when its size fits (a green piece is no
-    resource tile when resource tiles are red, yellow and blue); else, whatever the colour, the
-    nearest kind in proportion (12 and 20 mm meet at 15.5, not 15)."""
+    kinds: dict[str, float],
+    seen: dict[str, float],
+    misfit: dict[str, float],
+    shaped: dict[str, bool],
+    colour: str,
+    profile: Profile,
+) -> tuple[str, float, bool]:
+    """The kind a piece of this colour, these seen widths (`seen`, for the tolerance), misfits
+    (`misfit`, for the choice) and shapes (`shaped`: whether it has each kind's shape) is, its
+    size's relative error, and whether it fits. A kind whose size and shape fit, among those
+    that come in this colour when one of them is of about this size (a green piece is no
+    resource tile when resource tiles are red, yellow and blue); among several, or when none
+    fits, the one it misfits least (in proportion: 12 and 20 mm meet at 15.5, not 15)."""
 
     def error(kind: str) -> float:
         return abs(kinds[kind] - seen[kind]) / kinds[kind]
 
-    def nearest_of(names: list[str]) -> str:
-        return min(names, key=lambda n: abs(math.log(max(seen[n], 1e-3) / kinds[n])))
+    sized = [n for n in kinds if error(n) <= MAX_SIZE_ERROR]
+    coloured = [n for n in sized if (allowed := profile.colours_of(n)) is None or colour in allowed]
+    # Another colour's kind only when no kind of this colour is near this size (a blue tile
+    # named pink), never for a fragment of the wrong shape for its own colour's kinds.
+    fitting = [n for n in (coloured or sized) if shaped[n]]
+    kind = min(fitting or kinds, key=lambda n: misfit[n])
+    return kind, error(kind), bool(fitting)
 
-    coloured = [n for n in kinds if (allowed := profile.colours_of(n)) is None or colour in allowed]
-    if coloured and error(kind := nearest_of(coloured)) <= MAX_SIZE_ERROR:
-        return kind, error(kind)
-    kind = nearest_of(list(kinds))
-    return kind, error(kind)
+
+def under_hull(rows: np.ndarray, cols: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray) -> int:
+    """How many of the blob's pixels lie under the hull of some of them (a tile's, with a piece
+    standing on it: what the tile covers, the piece's foot included)."""
+    r0, c0 = blob_rows.min(), blob_cols.min()
+    box = np.zeros((int(blob_rows.max() - r0) + 1, int(blob_cols.max() - c0) + 1), np.uint8)
+    hull = cv2.convexHull(np.column_stack([cols - c0, rows - r0]).astype(np.int32))
+    cv2.fillConvexPoly(box, hull, 1)
+    return int(box[blob_rows - r0, blob_cols - c0].sum())
 
 
 def hull_area(rows: np.ndarray, cols: np.ndarray) -> float:
@@ -195,6 +240,7 @@ def read_tokens(
     if not regions:
         return ()
     widths = kind_sizes(profile)
+    heights = dict(profile.token_height)
     view = pieces_view(top, profile, empty)
     background, mask, (r0, c0) = view.background, view.mask, view.origin
     r1, c1 = r0 + mask.shape[0], c0 + mask.shape[1]
@@ -254,15 +300,24 @@ def read_tokens(
                     own_rows, own_cols = blob_rows[mine], blob_cols[mine]
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
-            seen = {n: width_mm if n in profile.token_square else round_mm for n in kinds}
-            kind, error = likeliest_kind(kinds, seen, names[k], profile)
-            single = error <= MAX_SIZE_ERROR and (
-                compact(own_rows, own_cols)
-                or (
-                    kind in profile.token_square
-                    and compact(own_rows, own_cols, hull_area(own_rows, own_cols))
+            flat_mm = width_mm
+            if part.size < blob_colours.size and any(n in profile.token_square for n in kinds):
+                # A tile with a piece standing on it: the piece hides part of it.
+                under = under_hull(prows, pcols, blob_rows, blob_cols)
+                flat_mm = 2 * math.sqrt(under / math.pi) / s
+            seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
+            round_shape = compact(own_rows, own_cols)
+            flat_shape = round_shape or compact(own_rows, own_cols, hull_area(own_rows, own_cols))
+            shaped = {n: flat_shape if n in profile.token_square else round_shape for n in kinds}
+            misfit = {
+                n: square_misfit(kinds[n] / SQUARE_WIDTH, seen[n], own_rows, own_cols, s)
+                if n in profile.token_square
+                else round_misfit(
+                    kinds[n], seen[n], own_rows.size / s**2, lean_mm(place, centre, heights.get(n, 0.0))
                 )
-            )
+                for n in kinds
+            }
+            kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
             if not single and kind not in profile.token_counted:
                 continue
             middle = part.size // 2  # the median colour (an emblem or shading is the minority)

@@ -62,6 +62,9 @@ class Profile:
     """Token kinds and their width seen from above, millimetres, largest first."""
     piece_colours: tuple[str, ...] | None = None
     """The colours pieces come in (palette names); None: any palette colour."""
+    token_height: tuple[tuple[str, float], ...] = ()
+    """Token kinds' heights (mm), where the profile gives them: a standing piece is seen
+    leaning away from the point under the camera by its height's share of the camera's."""
     token_square: tuple[str, ...] = ()
     """Token kinds that are square tiles (`width` is their side), not round pieces."""
     token_colours: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -204,6 +207,14 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
             raise ProfileError("pieces.tokens.KIND needs width = millimetres") from error
         out["token_mm"] = tuple(sizes)
         out["token_square"] = tuple(str(k) for k, v in tokens.items() if v.get("shape") == "square")
+        try:
+            out["token_height"] = tuple(
+                (str(k), float(v["height"])) for k, v in tokens.items() if "height" in v
+            )
+        except (TypeError, ValueError) as error:
+            raise ProfileError("pieces.tokens.KIND.height is millimetres") from error
+        if any(h < 0 for _, h in out["token_height"]):
+            raise ProfileError("pieces.tokens.KIND.height is millimetres, not below the board")
         bad = [k for k, v in tokens.items() if v.get("shape", "round") not in ("round", "square")]
         if bad:
             raise ProfileError(f"pieces.tokens.{bad[0]}.shape is round or square")
