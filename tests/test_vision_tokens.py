@@ -177,3 +177,24 @@ def test_a_bad_piece_height_is_explained(bad: str) -> None:
     with pytest.raises(ProfileError, match="height is millimetres"):
         parse_profile(tomllib.loads(text.replace("height = 24", bad, 1)))
     assert dict(load_profile("amharb-4p").token_height) == {"priest": 24.0, "cultist": 16.0, "resource": 2.0}
+
+
+def test_print_and_glints_are_not_pieces() -> None:
+    """White is no Am'harb piece's colour: a tile's white emblem (a third of its pixels) does not
+    split the tile into a tile and a pink cultist, and a light pink cultist whose top glints
+    white (more than half its pixels) is still one pink piece; where two pieces of the game's
+    colours touch, they are told apart."""
+    from vision.tokens import pieces_of
+
+    yellow, pink, white = 0, 1, 2
+    printed = np.array([False, False, True])
+    rows, cols = np.divmod(np.arange(120), 12)
+    emblem = np.where(np.arange(120) % 3 == 0, white, yellow)
+    assert [(k, p.size) for k, p in pieces_of(rows, cols, emblem, printed)] == [(yellow, 120)]
+    glint = np.where(np.arange(120) < 70, white, pink)
+    assert [(k, p.size) for k, p in pieces_of(rows, cols, glint, printed)] == [(pink, 120)]
+    touching = np.where(cols < 6, yellow, pink)
+    assert sorted((k, p.size) for k, p in pieces_of(rows, cols, touching, printed)) == [
+        (yellow, 60),
+        (pink, 60),
+    ]

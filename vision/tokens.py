@@ -36,6 +36,10 @@ MAX_SIZE_ERROR = 0.35
 MAX_ELONGATION = 1.7
 MIN_FILL = 0.5
 """A piece is squarish (a disc fills 79% of its box, a square turned 45 degrees 50%)."""
+PRINT_COLOURS = ("white", "black")
+"""The colours of print (a tile's emblem, labels, numerals): pixels are named among them too, so
+that print is not named the nearest piece colour (a white emblem pink), and a part of them is
+no piece, unless the game's pieces come in them."""
 
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
@@ -52,14 +56,20 @@ def compact(rows: np.ndarray, cols: np.ndarray, area: float | None = None) -> bo
     return bool(max(h, w) <= MAX_ELONGATION * min(h, w) and covered >= MIN_FILL * h * w)
 
 
-def pieces_of(rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def pieces_of(
+    rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray, printed: np.ndarray | None = None
+) -> list[tuple[int, np.ndarray]]:
     """The pieces in one blob, given its pixels and each pixel's nearest colour: (colour index,
     the piece's pixels as indices into the blob's). A blob whose main colour covers ONE_PIECE
-    of it is one piece (its shading and printed emblem are not pieces of other colours);
-    otherwise touching pieces of different colours are told apart by colour."""
+    of it, print aside (`printed`: whether each colour is print's, a tile's white emblem or a
+    piece's glint), is one piece (its shading and printed emblem are not pieces of other
+    colours); otherwise touching pieces of different colours are told apart by colour."""
     counts = np.bincount(colour_index)
-    main = int(counts.argmax())
-    if counts[main] >= ONE_PIECE * colour_index.size:
+    pieces = counts.copy()
+    if printed is not None:
+        pieces[printed[: counts.size]] = 0
+    main = int((pieces if pieces.any() else counts).argmax())
+    if counts[main] >= ONE_PIECE * (pieces.sum() if pieces.any() else counts.sum()):
         return [(main, np.arange(colour_index.size))]
     r0, c0 = rows.min(), cols.min()
     out = []
@@ -250,7 +260,10 @@ def read_tokens(
     known = {name for name, _ in palette.colours}
     for name, sample in profile.colours:  # the game's own colours (brown lumber), unless calibrated
         palette = palette if name in known else palette.with_sample(name, sample)
-    names, choices = palette.features(tuple(dict.fromkeys(every)) if players is not None else None)
+    printed = tuple(c for c in PRINT_COLOURS if c not in every and c in {n for n, _ in palette.colours})
+    names, choices = palette.features(tuple(dict.fromkeys(every + printed)) if players is not None else None)
+    is_print = np.array([n in printed for n in names])
+    lightness = choices[:, 3]  # a glint is print's colour lighter than its piece's
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
     s = top.px_per_mm
@@ -274,7 +287,9 @@ def read_tokens(
         blob = slice(starts[c], starts[c + 1])
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
         blob_colours = colour_index[blob]
-        for k, part in pieces_of(blob_rows, blob_cols, blob_colours):
+        for k, part in pieces_of(blob_rows, blob_cols, blob_colours, is_print):
+            if is_print[k]:
+                continue  # a tile's emblem, a label: no piece of this game is of its colour
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:
                 continue
@@ -291,11 +306,11 @@ def read_tokens(
             if region is None:
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
-            # Across its lean, by its own colour's pixels (not the board in its shadow): a piece
-            # split from others by colour has no other; a whole blob may.
+            # Across its lean, by its own colour's pixels and its glints (not the board in its
+            # shadow): a piece split from others by colour has no other; a whole blob may.
             own_rows, own_cols = prows, pcols
             if part.size == blob_colours.size:
-                mine = blob_colours == k
+                mine = (blob_colours == k) | (is_print & (lightness > lightness[k]))[blob_colours]
                 if 4 <= int(mine.sum()) < mine.size:
                     own_rows, own_cols = blob_rows[mine], blob_cols[mine]
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
@@ -320,8 +335,9 @@ def read_tokens(
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
             if not single and kind not in profile.token_counted:
                 continue
-            middle = part.size // 2  # the median colour (an emblem or shading is the minority)
-            colour = np.partition(blob_features[part], middle, axis=0)[middle]
+            # The median colour of its own colour's pixels (not a glint or an emblem).
+            painted = blob_features[part][blob_colours[part] == k]
+            colour = np.partition(painted, painted.shape[0] // 2, axis=0)[painted.shape[0] // 2]
             bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
             bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
             if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - shade_free(bare_bgr)):
