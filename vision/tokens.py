@@ -106,23 +106,34 @@ def piece_width(
     return min(width, (float(ends[spread.size - 1 - k] - ends[k]) + 1) / s)
 
 
+@dataclass(frozen=True)
+class Named:
+    """The pixels of pieces (row, column), each one's `shade_free` features and nearest colour."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    features: np.ndarray
+    colour: np.ndarray
+
+
 def nearer_a_colour(
     bgr: np.ndarray, background_lab: np.ndarray, mask: np.ndarray, choices: np.ndarray
-) -> np.ndarray:
-    """The mask without the pixels nearer the bare board than any piece's colour (`shade_free`
-    features): the board in a shadow, and a piece's edge blurred more than half into the board,
-    so that a piece's pixels cover its size, not its size widened by the blur."""
+) -> Named:
+    """The mask's pixels that are nearer some piece's colour than the bare board's there
+    (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
+    than half into the board, so that a piece's pixels cover its size, not its size widened by
+    the blur."""
     rows, cols = np.nonzero(mask)
-    if not rows.size:
-        return mask
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
-    bare_bgr = cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]
-    features, bare = shade_free(bgr[rows, cols]), shade_free(bare_bgr)
-    to_colour = ((features[:, None, :] - choices[None]) ** 2).sum(axis=-1).min(axis=-1)
-    to_board = ((features - bare) ** 2).sum(axis=-1)
-    kept = np.zeros_like(mask)
-    kept[rows, cols] = to_colour < to_board
-    return kept
+    bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
+    features = shade_free(bgr[rows, cols])
+    # |f - c|^2 = |f|^2 - 2 f.c + |c|^2: one matrix product, not a (pixels x colours x 4) array;
+    # |f|^2 is the same for every colour and the board, so it is left out of the comparison.
+    to_colours = (choices**2).sum(axis=-1) - 2.0 * (features @ choices.T)
+    colour = to_colours.argmin(axis=-1)
+    to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
+    kept = to_colours[np.arange(colour.size), colour] < to_board
+    return Named(rows[kept], cols[kept], features[kept], colour[kept])
 
 
 def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm: float) -> float:
@@ -130,7 +141,8 @@ def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm
     camera (0 when the camera's place is not known)."""
     if place is None or height_mm <= 0 or height_mm >= place.height:
         return 0.0
-    return float(np.hypot(*(np.array(centre_mm) - place.nadir)) * height_mm / (place.height - height_mm))
+    away = math.hypot(centre_mm[0] - place.nadir[0], centre_mm[1] - place.nadir[1])
+    return away * height_mm / (place.height - height_mm)
 
 
 def square_misfit(side_mm: float, flat_mm: float, rows: np.ndarray, cols: np.ndarray, s: float) -> float:
@@ -138,9 +150,11 @@ def square_misfit(side_mm: float, flat_mm: float, rows: np.ndarray, cols: np.nda
     are these, is from a square tile of this side: by its area, and by its narrowest width (a
     square's is its side; an upright round piece's is its own width, its lean lengthening it
     only one way, so that a priest leaning far has a tile's area, never its width)."""
+    by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
+    if by_area > -math.log(1 - MAX_SIZE_ERROR):
+        return by_area  # no tile by its area alone: its width need not be measured
     (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
     narrowest = (min(w, h) + 1) / s
-    by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
     return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)))
 
 
@@ -271,16 +285,16 @@ def read_tokens(
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
     heaps: list[tuple[TokenSighting, int, bool, int]] = []
-    mask = nearer_a_colour(bgr, background, mask, choices)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    named = nearer_a_colour(bgr, background, mask, choices)
+    pieces = np.zeros_like(mask)
+    pieces[named.rows, named.cols] = 1
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
-    rows, cols = np.nonzero(labels)
-    ids = labels[rows, cols]
+    ids = labels[named.rows, named.cols]
     order = np.argsort(ids, kind="stable")
-    rows, cols, ids = rows[order], cols[order], ids[order]
+    rows, cols, ids = named.rows[order], named.cols[order], ids[order]
+    features, colour_index = named.features[order], named.colour[order]
     starts = np.searchsorted(ids, np.arange(count + 1))
-    features = shade_free(bgr[rows, cols])
-    colour_index = nearest(features, choices)
     for c in range(1, count):
         if stats[c, cv2.CC_STAT_AREA] < min_area:
             continue
@@ -316,13 +330,14 @@ def read_tokens(
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             flat_mm = width_mm
-            if part.size < blob_colours.size and any(n in profile.token_square for n in kinds):
+            tiles = any(n in profile.token_square for n in kinds)
+            if tiles and part.size < blob_colours.size:
                 # A tile with a piece standing on it: the piece hides part of it.
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             round_shape = compact(own_rows, own_cols)
-            flat_shape = round_shape or compact(own_rows, own_cols, hull_area(own_rows, own_cols))
+            flat_shape = round_shape or (tiles and compact(own_rows, own_cols, hull_area(own_rows, own_cols)))
             shaped = {n: flat_shape if n in profile.token_square else round_shape for n in kinds}
             misfit = {
                 n: square_misfit(kinds[n] / SQUARE_WIDTH, seen[n], own_rows, own_cols, s)
