@@ -161,7 +161,9 @@ def test_the_board_in_a_shadow_is_not_a_piece() -> None:
     background = cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB)
     background = np.tile(background, (3, 4, 1)).astype(np.float32)
     _, choices = Palette().features(("pink", "blue", "green", "yellow"))
-    kept = nearer_a_colour(bgr, background, np.ones((3, 4), np.uint8), choices)
+    named = nearer_a_colour(bgr, background, np.ones((3, 4), np.uint8), choices)
+    kept = np.zeros((3, 4), np.uint8)
+    kept[named.rows, named.cols] = 1
     assert kept[0].sum() == 0 and kept[1].all()
     assert kept[2].tolist() == [0, 0, 1, 1]
 
