@@ -120,7 +120,8 @@ def test_a_priest_leaning_far_has_a_tiles_area_but_not_its_width() -> None:
     rows, cols = stadium(20, 14)
     area = float(rows.size)
     assert abs(area - 625) < 60  # a tile's area
-    as_tile = square_misfit(25.0, 2 * np.sqrt(area / np.pi), rows, cols, 1.0)
+    rect = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
+    as_tile = square_misfit(25.0, 2 * np.sqrt(area / np.pi), 1.0, rect)
     as_priest = round_misfit(20.0, 21.0, area, 14.0)
     as_upright_priest = round_misfit(20.0, 21.0, area, 0.0)
     assert as_priest < 0.1 < as_tile
@@ -200,3 +201,35 @@ def test_print_and_glints_are_not_pieces() -> None:
         (yellow, 60),
         (pink, 60),
     ]
+
+
+def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
+    """What a 25 mm tile shows with a 20 mm priest standing on its corner (an L) lies inside a
+    tile's square but not inside a round piece's silhouette; a leaning priest lies inside its own
+    silhouette, and is nearer a priest than a tile (1 px/mm, the camera's nadir to the west)."""
+    from vision.camera import CameraPlace
+    from vision.tokens import how_each_kind_fits, inside_round, inside_square
+
+    tile = np.zeros((60, 60), np.uint8)
+    cv2.rectangle(tile, (10, 10), (34, 34), 1, -1)
+    cv2.circle(tile, (32, 32), 10, 0, -1)  # the priest's top hides a corner
+    rows, cols = np.nonzero(tile)
+    rect = cv2.minAreaRect(cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32)))
+    assert inside_square(rows, cols, 25.0, rect) == 1.0
+    assert inside_round(rows, cols, 20.0, 0.0, np.array([1.0, 0.0])) < 0.9
+    priest_rows, priest_cols = stadium(20, 14)
+    assert inside_round(priest_rows, priest_cols, 20.0, 14.0, np.array([1.0, 0.0])) >= 0.9
+
+    profile = load_profile("amharb-4p")
+    kinds = {"resource": 25 * 1.128, "priest": 20.0, "cultist": 12.0}
+    place = CameraPlace((-500.0, 30.0), 900.0, 1000.0)  # 14 mm of lean for a priest at (30, 30)
+    seen = {"resource": 2 * np.sqrt(625 / np.pi), "priest": 20.0, "cultist": 20.0}
+    misfit, shaped = how_each_kind_fits(
+        priest_rows, priest_cols, kinds, seen, profile, 1.0, place, (30.0, 30.0)
+    )
+    assert shaped["priest"] and not shaped["cultist"]
+    assert misfit["priest"] < misfit["resource"]
+    speck_rows, speck_cols = np.nonzero(np.pad(np.ones((7, 7), np.uint8), 10))
+    seen = {"resource": 26.0, "priest": 7.0, "cultist": 7.0}  # its hull spans a tile's pixels
+    _, shaped = how_each_kind_fits(speck_rows, speck_cols, kinds, seen, profile, 1.0, place, (30.0, 30.0))
+    assert not shaped["resource"]  # a tile shows at least a quarter of itself

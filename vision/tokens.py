@@ -12,6 +12,7 @@ counted: a blob of one colour is as many pieces as its area holds.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -28,7 +29,7 @@ TOKEN_PX_PER_MM = 1.0
 """Tokens are read at 1 px/mm: a 12 mm cultist is 12 px wide, plenty to tell from a priest."""
 SQUARE_WIDTH = 2 / np.sqrt(np.pi)
 """A square of side 1 has the area of a disc this wide: sizes are compared by area."""
-ONE_PIECE = 0.7
+ONE_PIECE = 0.9
 """A blob whose main colour covers this share of it is one piece (two touching pieces of
 different colours are each far from it)."""
 MAX_SIZE_ERROR = 0.35
@@ -145,17 +146,96 @@ def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm
     return away * height_mm / (place.height - height_mm)
 
 
-def square_misfit(side_mm: float, flat_mm: float, rows: np.ndarray, cols: np.ndarray, s: float) -> float:
-    """How far (in proportion) a piece covering a disc `flat_mm` wide (its area), whose pixels
-    are these, is from a square tile of this side: by its area, and by its narrowest width (a
-    square's is its side; an upright round piece's is its own width, its lean lengthening it
-    only one way, so that a priest leaning far has a tile's area, never its width)."""
+Rect = tuple[Sequence[float], Sequence[float], float]
+"""A rotated rectangle as `cv2.minAreaRect` gives it: centre, sides, angle (degrees)."""
+SILHOUETTE_SHARE = 0.9
+"""A piece of a kind has this share of its pixels inside that kind's silhouette where it stands
+(a tile's L left uncovered by a priest on it is no round piece; a leaning priest is no tile)."""
+
+TILE_SHOWS = 0.25
+"""A tile shows at least this share of itself: a piece standing on it hides less (a 20 mm priest
+with its lean on a 25 mm tile hides at most about 70%); a speck whose hull spans a tile is none."""
+
+
+def inside_round(
+    rows: np.ndarray, cols: np.ndarray, width_px: float, lean_px: float, away: np.ndarray
+) -> float:
+    """The share of these pixels inside an upright round piece's silhouette centred on them: its
+    foot and its top `lean_px` further along `away` (unit x, y) and the wall between them,
+    widened by a tenth and a pixel for the blur and the piece's own size."""
+    x, y = cols - cols.mean(), rows - rows.mean()
+    t = np.clip(x * away[0] + y * away[1], -lean_px / 2, lean_px / 2)
+    reach = width_px / 2 * 1.1 + 1
+    return float(np.mean((x - t * away[0]) ** 2 + (y - t * away[1]) ** 2 <= reach * reach))
+
+
+def inside_square(rows: np.ndarray, cols: np.ndarray, side_px: float, rect: Rect) -> float:
+    """The share of these pixels inside a square tile of this side laid on their smallest
+    rectangle `rect` (`cv2.minAreaRect`), widened as `inside_round`'s: a tile partly hidden is
+    wholly inside."""
+    (cx, cy), (w, h), angle = rect
+    half = side_px / 2 * 1.1 + 1
+    if max(w, h) / 2 <= half:
+        return 1.0
+    a = math.radians(angle)
+    x, y = cols - cx, rows - cy
+    along, across = x * math.cos(a) + y * math.sin(a), y * math.cos(a) - x * math.sin(a)
+    return float(np.mean((np.abs(along) <= half) & (np.abs(across) <= half)))
+
+
+def square_misfit(side_mm: float, flat_mm: float, s: float, rect: Rect) -> float:
+    """How far (in proportion) a piece covering a disc `flat_mm` wide (its area), whose smallest
+    rectangle is `rect`, is from a square tile of this side: by its area, and by its narrowest
+    width (a square's is its side; an upright round piece's is its own width, its lean
+    lengthening it only one way, so that a priest leaning far has a tile's area, never its
+    width)."""
     by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
-    if by_area > -math.log(1 - MAX_SIZE_ERROR):
-        return by_area  # no tile by its area alone: its width need not be measured
-    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
-    narrowest = (min(w, h) + 1) / s
+    narrowest = (min(rect[1]) + 1) / s
     return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)))
+
+
+def how_each_kind_fits(
+    rows: np.ndarray,
+    cols: np.ndarray,
+    kinds: dict[str, float],
+    seen: dict[str, float],
+    profile: Profile,
+    s: float,
+    place: CameraPlace | None,
+    centre: tuple[float, float],
+) -> tuple[dict[str, float], dict[str, bool]]:
+    """For each kind, how far a piece of these pixels is from it in proportion (`round_misfit`,
+    `square_misfit`), and whether it has its shape: squarish and solid (`compact`; a tile with
+    a piece on it by its hull) and nine tenths of it inside the kind's silhouette where it stands
+    (`inside_round`, `inside_square`). A kind whose size is far off is not looked at closely."""
+    heights = dict(profile.token_height)
+    away = np.array(centre) - (place.nadir if place is not None else centre)
+    away = away / max(float(np.hypot(*away)), 1e-9)
+    solid = compact(rows, cols)
+    misfit: dict[str, float] = {}
+    shaped: dict[str, bool] = {}
+    for n, width in kinds.items():
+        near = abs(width - seen[n]) / width <= MAX_SIZE_ERROR
+        if n in profile.token_square:
+            side = width / SQUARE_WIDTH
+            if not near:
+                misfit[n], shaped[n] = abs(math.log(max(seen[n], 1e-3) / width)), False
+                continue
+            hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+            rect = cv2.minAreaRect(hull)
+            misfit[n] = square_misfit(side, seen[n], s, rect)
+            shaped[n] = (
+                rows.size >= TILE_SHOWS * (side * s) ** 2
+                and (solid or compact(rows, cols, hull_area(hull)))
+                and inside_square(rows, cols, side * s, rect) >= SILHOUETTE_SHARE
+            )
+        else:
+            lean = lean_mm(place, centre, heights.get(n, 0.0))
+            misfit[n] = round_misfit(width, seen[n], rows.size / s**2, lean)
+            shaped[n] = (
+                near and solid and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
+            )
+    return misfit, shaped
 
 
 def round_misfit(width_mm: float, across_mm: float, area_mm2: float, lean: float) -> float:
@@ -205,10 +285,9 @@ def under_hull(rows: np.ndarray, cols: np.ndarray, blob_rows: np.ndarray, blob_c
     return int(box[blob_rows - r0, blob_cols - c0].sum())
 
 
-def hull_area(rows: np.ndarray, cols: np.ndarray) -> float:
-    """The area (px) of the hull round these pixels: how much of its box a tile covers, with a
-    piece standing on it hiding part of it."""
-    hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+def hull_area(hull: np.ndarray) -> float:
+    """The area (px) of a hull round some pixels (`cv2.convexHull` of their x, y): how much of its
+    box a tile covers, with a piece standing on it hiding part of it."""
     return float(cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1)  # pixels, not centres
 
 
@@ -264,7 +343,6 @@ def read_tokens(
     if not regions:
         return ()
     widths = kind_sizes(profile)
-    heights = dict(profile.token_height)
     view = pieces_view(top, profile, empty)
     background, mask, (r0, c0) = view.background, view.mask, view.origin
     r1, c1 = r0 + mask.shape[0], c0 + mask.shape[1]
@@ -336,17 +414,7 @@ def read_tokens(
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
-            round_shape = compact(own_rows, own_cols)
-            flat_shape = round_shape or (tiles and compact(own_rows, own_cols, hull_area(own_rows, own_cols)))
-            shaped = {n: flat_shape if n in profile.token_square else round_shape for n in kinds}
-            misfit = {
-                n: square_misfit(kinds[n] / SQUARE_WIDTH, seen[n], own_rows, own_cols, s)
-                if n in profile.token_square
-                else round_misfit(
-                    kinds[n], seen[n], own_rows.size / s**2, lean_mm(place, centre, heights.get(n, 0.0))
-                )
-                for n in kinds
-            }
+            misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
             if not single and kind not in profile.token_counted:
                 continue
