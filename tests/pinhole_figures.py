@@ -1,0 +1,213 @@
+"""Miniatures on an illustrated board, for issue 25: tests/pinhole.py's pinhole camera, light and
+sensor, with figures as they are bought (a base of the piece's size, in the player's colour or
+dark plastic, and a narrower figure on it, tens of millimetres tall) standing on a board printed
+with a picture in every place (shapes in any colour, dark circles, the place's name, paths).
+The empty board is seen through the same camera for the reader's reference. Built for Turris
+(`turris_table`); none of its numbers come from the reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from tests.pinhole import (
+    CULTIST_HEIGHT_MM,
+    PLANE_PX_PER_MM,
+    Camera,
+    Piece,
+    Shot,
+    board_plane,
+    camera,
+    draw_pieces,
+    photograph,
+    table_shot,
+)
+from vision.profiles import Profile
+
+DARK_PLASTIC = (45.0, 45.0, 50.0)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A miniature: a round base of the piece's size and a figure standing on it."""
+
+    centre_mm: tuple[float, float]
+    base_colour: tuple[float, float, float]
+    base_width: float
+    body_colour: tuple[float, float, float]
+    body_width: float
+    body_height: float
+    base_height: float = 3.0
+
+    def pieces(self) -> tuple[Piece, Piece]:
+        base = Piece(self.centre_mm, self.base_colour, self.base_width, self.base_height)
+        body = Piece(
+            self.centre_mm, self.body_colour, self.body_width, self.body_height, lift=self.base_height
+        )
+        return base, body
+
+
+def illustrate(picture: np.ndarray, profile: Profile, rng: np.random.Generator) -> None:
+    """Paints a picture into every token region of the board (in place): a few shapes of any
+    colour (fire, water, forest: the players' colours too), sometimes a dark circle, the place's
+    name; and paths between the places."""
+    s = PLANE_PX_PER_MM
+    x0 = y0 = -200.0 - profile.marker_size * 2  # as tests/pinhole.py lays the board out
+
+    def px(x: float, y: float) -> tuple[int, int]:
+        return int((x - x0) * s), int((y - y0) * s)
+
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    for a, b in zip(regions, regions[1:]):
+        colour = tuple(float(v) for v in rng.uniform(60, 200, 3))
+        cv2.line(picture, px(*a.centre()), px(*b.centre()), colour, int(rng.uniform(3, 8) * s))
+    for region in regions:
+        xs, ys = zip(*region.polygon)
+        for _ in range(int(rng.integers(2, 6))):
+            centre = px(rng.uniform(min(xs), max(xs)), rng.uniform(min(ys), max(ys)))
+            axes = (int(rng.uniform(4, 25) * s), int(rng.uniform(4, 25) * s))
+            colour = tuple(float(v) for v in rng.integers(20, 250, 3))
+            cv2.ellipse(picture, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1, cv2.LINE_AA)
+        if rng.random() < 0.3:
+            centre = px(rng.uniform(min(xs), max(xs)), rng.uniform(min(ys), max(ys)))
+            cv2.circle(picture, centre, int(rng.uniform(10, 25) * s), (35.0, 30.0, 30.0), -1, cv2.LINE_AA)
+        ink = (20.0, 20.0, 20.0) if rng.random() < 0.6 else (235.0, 235.0, 230.0)
+        cv2.putText(
+            picture,
+            region.name,
+            px(min(xs) + 3, max(ys) - 4),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            1.2 * s / 4 * 2,
+            ink,
+            int(s),
+        )
+
+
+def free_spot(
+    rng: np.random.Generator, box: tuple[float, ...], taken: list[tuple[np.ndarray, float]], width: float
+) -> tuple[float, float] | None:
+    """A place for a base `width` wide inside `box` (x0, y0, x1, y1) not overlapping those
+    `taken` (touching them at times), added to them; None when none is found."""
+    x0, y0, x1, y1 = box
+    for _ in range(40):
+        at = np.array(
+            [rng.uniform(x0 + width / 2, x1 - width / 2), rng.uniform(y0 + width / 2, y1 - width / 2)]
+        )
+        if all(np.hypot(*(at - c)) >= (width + w) / 2 + rng.uniform(0, 2) for c, w in taken):
+            taken.append((at, width))
+            return float(at[0]), float(at[1])
+    return None
+
+
+def all_markers_in_view(profile: Profile, shot: Shot, aim_mm: tuple[float, float]) -> bool:
+    """Whether every marker lies wholly inside the frame."""
+    cam = camera(shot, aim_mm)
+    half = profile.marker_size / 2 + 8
+    corners = [
+        (x + dx, y + dy, 0.0) for _, (x, y) in profile.markers for dx in (-half, half) for dy in (-half, half)
+    ]
+    seen = cam.project(np.array(corners))
+    return bool(((seen >= 0) & (seen < np.array(shot.size))).all())
+
+
+def turris_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """A random Turris board: Scouts (20 mm bases, in the player's colour or dark plastic, a
+    figure 10-14 mm wide and 25-35 mm tall in the player's colour), Beasts (45 mm dark bases, a
+    dark figure 28-34 mm wide and 40-60 mm tall) and the Fruit token (a 30 mm orange disc, 3 mm)
+    on the places, pieces sometimes touching; the board illustrated. Seen from 950-1350 mm up
+    (higher when the markers are not all in view), tilted up to 25 degrees, under a light from
+    a random side. The frame, the empty board seen the same way, and the truth (region, kind,
+    colour)."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    players = list(profile.piece_colours or ("red", "blue", "green", "yellow"))
+    sizes = dict(profile.token_mm)
+
+    def off(bgr: tuple[float, ...]) -> tuple[float, float, float]:
+        r, g, b = (float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in bgr)
+        return r, g, b
+
+    figures: list[Figure] = []
+    flat: list[Piece] = []
+    truth: list[tuple[str, str, str]] = []
+    fruit_placed = False
+    for region in (r for r in profile.regions if r.holds == "tokens"):
+        xs, ys = zip(*region.polygon)
+        box = (min(xs), min(ys), max(xs), max(ys))
+        taken: list[tuple[np.ndarray, float]] = []
+
+        if rng.random() < 0.25 and (at := free_spot(rng, box, taken, sizes["beast"])) is not None:
+            grey = off(DARK_PLASTIC)
+            figures.append(
+                Figure(at, grey, sizes["beast"], grey, float(rng.uniform(28, 34)), float(rng.uniform(40, 60)))
+            )
+            truth.append((region.name, "beast", "black"))
+        if (
+            not fruit_placed
+            and rng.random() < 0.15
+            and (at := free_spot(rng, box, taken, sizes["fruit"])) is not None
+        ):
+            flat.append(Piece(at, off(DEFAULT_COLOURS["orange"]), sizes["fruit"], 3.0))
+            truth.append((region.name, "fruit", "orange"))
+            fruit_placed = True
+        for _ in range(int(rng.choice([0, 0, 1, 1, 2, 3, 4]))):
+            colour = str(rng.choice(players))
+            body = off(DEFAULT_COLOURS[colour])
+            base = body if rng.random() < 0.5 else off(DARK_PLASTIC)
+            if (at := free_spot(rng, box, taken, sizes["scout"])) is None:
+                break
+            figures.append(
+                Figure(at, base, sizes["scout"], body, float(rng.uniform(10, 14)), float(rng.uniform(25, 35)))
+            )
+            truth.append((region.name, "scout", colour))
+    picture, to_mm = board_plane(profile, rng)
+    illustrate(picture, profile, rng)
+    shot, light = table_shot(rng)
+    shot = replace(shot, height_mm=float(rng.uniform(950, 1350)))
+    middle = (profile.size[0] / 2, profile.size[1] / 2)
+    while not all_markers_in_view(profile, shot, middle) and shot.height_mm < 2000:
+        shot = replace(shot, height_mm=shot.height_mm + 50)  # the players set the camera to see the board
+    pieces = (*flat, *(p for f in figures for p in f.pieces()))
+
+    def draw(image: np.ndarray, cam: Camera) -> None:
+        draw_pieces(image, cam, pieces, light)
+
+    frame = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw)
+    empty = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 2))
+    return frame, empty, truth
+
+
+def figures_read(
+    profile: Profile, seeds: range, with_empty: bool = True
+) -> tuple[dict[str, tuple[int, int]], int, int]:
+    """`turris_table`s of these seeds read (with the empty board seen first, or not): per kind
+    (pieces right, pieces), pieces read that are not there, and pieces on frames whose board was
+    not found (read as missed)."""
+    from vision.pipeline import TableReader
+    from vision.reference import capture
+    from vision.types import BoardNotFound
+
+    per_kind: dict[str, list[int]] = {}
+    false = lost = 0
+    for seed in seeds:
+        frame, empty, truth = turris_table(profile, seed)
+        for _, kind, _ in truth:
+            per_kind.setdefault(kind, [0, 0])[1] += 1
+        try:
+            reader = TableReader(profile, empty=capture(empty, profile) if with_empty else None)
+            seen = [(t.region, t.kind, t.color) for t in reader.read(frame).tokens]
+        except BoardNotFound:
+            lost += len(truth)
+            continue
+        for piece in truth:
+            if piece in seen:
+                seen.remove(piece)
+                per_kind[piece[1]][0] += 1
+        false += len(seen)
+    return {k: (v[0], v[1]) for k, v in per_kind.items()}, false, lost
+
+
+__all__ = ["CULTIST_HEIGHT_MM", "Figure", "figures_read", "illustrate", "turris_table"]
