@@ -89,10 +89,13 @@ def kept_empty_board(data_dir: Path, profile: Profile) -> EmptyBoard | None:
     return load_empty_board(path, profile) if path.is_file() else None
 
 
-def relit(reference_lab: np.ndarray, pixels_lab: np.ndarray, px_per_mm: float) -> np.ndarray:
+def relit(
+    reference_lab: np.ndarray, pixels_lab: np.ndarray, px_per_mm: float, span_mm: float = REFERENCE_SPAN_MM
+) -> np.ndarray:
     """The empty board under this frame's light: the reference plus the smooth difference
-    between the frame and it (a median over REFERENCE_SPAN_MM, wider than any piece, so that
-    pieces do not move it and lamps, shadows and the light's colour do)."""
-    shift = local_background(pixels_lab - reference_lab + 128.0, px_per_mm, REFERENCE_SPAN_MM) - 128.0
+    between the frame and it (a median over `span_mm`, wide enough that the pieces in it cover
+    less than half of it, so that pieces do not move it and lamps, shadows and the light's colour
+    do)."""
+    shift = local_background(pixels_lab - reference_lab + 128.0, px_per_mm, span_mm) - 128.0
     out: np.ndarray = reference_lab + shift
     return out

@@ -42,6 +42,11 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+BASE_COLOURS = ("black",)
+"""Dark plastic: the colour of a figure's base whatever the piece's colour (profile: `base =
+"any"`), so a figure of a player's colour too narrow for its kind is judged with the dark pixels
+round it."""
+
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
     """Each token kind's width as a disc of the same area, millimetres."""
@@ -315,14 +320,16 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
         inside[
             window_rows.start - r0 : window_rows.stop - r0, window_cols.start - c0 : window_cols.stop - c0
         ] = 1
+    # The median must look wide enough that the largest piece covers under half of it (a 50 mm
+    # Watcher would be its own background), not so wide that a card passes for a piece. Against
+    # the empty board, only the pieces differ from it: the light's difference is matched wider, so
+    # that a 45 mm Beast leaning beyond its base among Scouts does not relight its own place.
+    widest = max(kind_sizes(profile).values())
     if empty is not None:
         reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
-        background = relit(reference, pixels, top.px_per_mm)
+        background = relit(reference, pixels, top.px_per_mm, max(50.0, 2.5 * widest))
     else:
-        # The median must look wide enough that the largest piece covers under half of it (a
-        # 50 mm Watcher would be its own background), not so wide that a card passes for a piece.
-        span = max(50.0, 1.5 * max(kind_sizes(profile).values()))
-        background = local_background(pixels, top.px_per_mm, span_mm=span)
+        background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * widest))
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
     return PiecesView(background, mask, (r0, c0))
@@ -355,6 +362,7 @@ def read_tokens(
     printed = tuple(c for c in PRINT_COLOURS if c not in every and c in {n for n, _ in palette.colours})
     names, choices = palette.features(tuple(dict.fromkeys(every + printed)) if players is not None else None)
     is_print = np.array([n in printed for n in names])
+    is_base = np.array([n in BASE_COLOURS for n in names])
     lightness = choices[:, 3]  # a glint is print's colour lighter than its piece's
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
@@ -379,9 +387,16 @@ def read_tokens(
         blob = slice(starts[c], starts[c + 1])
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
         blob_colours = colour_index[blob]
-        for k, part in pieces_of(blob_rows, blob_cols, blob_colours, is_print):
-            if is_print[k]:
+        consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
+        parts = sorted(
+            pieces_of(blob_rows, blob_cols, blob_colours, is_print), key=lambda kp: bool(is_base[kp[0]])
+        )
+        for k, part in parts:
+            if is_print[k] and not is_base[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
+            part = part[~consumed[part]]
+            if is_print[k] or not part.size:
+                continue
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:
                 continue
@@ -416,6 +431,27 @@ def read_tokens(
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
+            on_base = {n: w for n, w in kinds.items() if n in profile.token_on_base}
+            if not single and on_base and not is_base[k]:
+                # A figure of this colour on a dark base: judged with the dark pixels round it.
+                reach = (max(on_base.values()) / 2 + 2) * s
+                base = np.flatnonzero(
+                    is_base[blob_colours]
+                    & ~consumed
+                    & ((blob_rows - cy) ** 2 + (blob_cols - cx) ** 2 <= reach * reach)
+                )
+                if base.size:
+                    own_rows = np.concatenate([own_rows, blob_rows[base]])
+                    own_cols = np.concatenate([own_cols, blob_cols[base]])
+                    footing = top.to_mm(float(own_cols.mean()) + c0, float(own_rows.mean()) + r0)
+                    across = piece_width(own_rows, own_cols, footing, place, s)
+                    seen = {n: across for n in on_base}
+                    misfit, shaped = how_each_kind_fits(
+                        own_rows, own_cols, on_base, seen, profile, s, place, footing
+                    )
+                    kind, error, single = likeliest_kind(on_base, seen, misfit, shaped, names[k], profile)
+                    if single:
+                        consumed[base] = True
             if not single and kind not in profile.token_counted:
                 continue
             # The median colour of its own colour's pixels (not a glint or an emblem).
