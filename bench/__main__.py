@@ -687,6 +687,15 @@ def unseen_tables_bench() -> None:
         f"  pieces of real height on the island, pinhole camera, seeds 100-119: {right}/{total} "
         f"kind and colour right, {false} false"
     )
+    from tests.pinhole_figures import figures_read
+
+    kinds, false, lost = figures_read(load_profile("turris"), range(100, 110))
+    print(
+        "  Turris miniatures on an illustrated board, the empty board seen first, pinhole camera, "
+        "seeds 100-109: "
+        + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
+        + f"; {false} false, {lost} on frames whose board was not found"
+    )
     from tests.test_vision_full_still import dice_table, scores, tray
 
     got = scores((10.0, 14.0))
