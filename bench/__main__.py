@@ -696,6 +696,18 @@ def unseen_tables_bench() -> None:
         + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
         + f"; {false} false, {lost} on frames whose board was not found"
     )
+    from tests.pinhole_figures import FACTIONS, yuggoth_table
+
+    for side, seeds in (("yuggoth-three", range(130, 170)), ("yuggoth-five", range(200, 240))):
+        kinds, false, lost = figures_read(
+            replace(load_profile(side), piece_colours=FACTIONS), seeds, table=yuggoth_table
+        )
+        right, total = kinds.get("watcher", (0, 0))
+        print(
+            f"  the Watcher among faction figures, {side}, pinhole camera, "
+            f"seeds {seeds.start}-{seeds.stop - 1}: {right}/{total}, {false} false, "
+            f"{lost} on frames whose board was not found"
+        )
     from tests.test_vision_full_still import dice_table, scores, tray
 
     got = scores((10.0, 14.0))

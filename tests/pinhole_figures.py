@@ -7,6 +7,7 @@ The empty board is seen through the same camera for the reader's reference. Buil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -27,6 +28,8 @@ from tests.pinhole import (
 from vision.profiles import Profile
 
 DARK_PLASTIC = (45.0, 45.0, 50.0)
+Table = Callable[[Profile, int], tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]]
+"""A table of a seed: the frame, the empty board seen the same way, the truth (region, kind, colour)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,82 @@ def turris_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, l
                 Figure(at, base, sizes["scout"], body, float(rng.uniform(10, 14)), float(rng.uniform(25, 35)))
             )
             truth.append((region.name, "scout", colour))
+    return _photographed(profile, rng, seed, flat, figures, truth)
+
+
+FACTIONS = ("green", "blue", "red", "yellow", "purple", "orange", "white")
+"""The Cthulhu Wars factions' colours as the camera names them (companion/games/yuggoth)."""
+FACTION_FIGURES = ((16.0, 9.0, 20.0, 3), (30.0, 20.0, 32.0, 2), (50.0, 34.0, 60.0, 1))
+"""Acolytes, Monsters and Great Old Ones: base width, figure width and height (mm), and how
+many of each a faction may have in one Area."""
+
+
+def yuggoth_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """A random Yuggoth map: about twenty faction figures (Acolytes, Monsters, Great Old Ones on
+    bases of their faction's colour or dark plastic, Gates as flat 30 mm discs) in the Areas,
+    and the Watcher (a dark figure 26-32 mm wide, 45-60 mm tall, on a pink-painted 50 mm base)
+    in one Area or none; the map painted. Seen as `turris_table`'s boards are; the truth is the
+    Watcher alone (the factions' figures are not read)."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+
+    def off(bgr: tuple[float, ...]) -> tuple[float, float, float]:
+        r, g, b = (float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in bgr)
+        return r, g, b
+
+    areas = [r for r in profile.regions if r.holds == "tokens"]
+    boxes = {
+        r.name: (
+            min(x for x, _ in r.polygon),
+            min(y for _, y in r.polygon),
+            max(x for x, _ in r.polygon),
+            max(y for _, y in r.polygon),
+        )
+        for r in areas
+    }
+    taken: dict[str, list[tuple[np.ndarray, float]]] = {r.name: [] for r in areas}
+    figures: list[Figure] = []
+    flat: list[Piece] = []
+    truth: list[tuple[str, str, str]] = []
+    if rng.random() < 0.8:
+        where = areas[int(rng.integers(len(areas)))].name
+        if (at := free_spot(rng, boxes[where], taken[where], 50.0)) is not None:
+            figures.append(
+                Figure(
+                    at,
+                    off(DEFAULT_COLOURS["pink"]),
+                    50.0,
+                    off(DARK_PLASTIC),
+                    float(rng.uniform(26, 32)),
+                    float(rng.uniform(45, 60)),
+                )
+            )
+            truth.append((where, "watcher", "pink"))
+    factions = [str(c) for c in rng.choice(FACTIONS, size=int(rng.integers(3, 6)), replace=False)]
+    for _ in range(int(rng.integers(16, 26))):
+        where = areas[int(rng.integers(len(areas)))].name
+        colour = off(DEFAULT_COLOURS[factions[int(rng.integers(len(factions)))]])
+        if rng.random() < 0.1:
+            if (at := free_spot(rng, boxes[where], taken[where], 30.0)) is not None:
+                flat.append(Piece(at, colour, 30.0, 3.0))
+            continue
+        base_w, body_w, body_h, _ = FACTION_FIGURES[int(rng.choice(3, p=[0.5, 0.35, 0.15]))]
+        if (at := free_spot(rng, boxes[where], taken[where], base_w)) is not None:
+            base = colour if rng.random() < 0.5 else off(DARK_PLASTIC)
+            figures.append(Figure(at, base, base_w, colour, body_w, body_h * float(rng.uniform(0.85, 1.15))))
+    return _photographed(profile, rng, seed, flat, figures, truth)
+
+
+def _photographed(
+    profile: Profile,
+    rng: np.random.Generator,
+    seed: int,
+    flat: list[Piece],
+    figures: list[Figure],
+    truth: list[tuple[str, str, str]],
+) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """The painted board with these pieces, and without them, through one camera and light."""
     picture, to_mm = board_plane(profile, rng)
     illustrate(picture, profile, rng)
     shot, light = table_shot(rng)
@@ -181,11 +260,11 @@ def turris_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, l
 
 
 def figures_read(
-    profile: Profile, seeds: range, with_empty: bool = True
+    profile: Profile, seeds: range, with_empty: bool = True, table: Table | None = None
 ) -> tuple[dict[str, tuple[int, int]], int, int]:
-    """`turris_table`s of these seeds read (with the empty board seen first, or not): per kind
-    (pieces right, pieces), pieces read that are not there, and pieces on frames whose board was
-    not found (read as missed)."""
+    """The tables (`turris_table` unless said) of these seeds read (with the empty board seen
+    first, or not): per kind (pieces right, pieces), pieces read that are not there, and pieces
+    on frames whose board was not found (read as missed)."""
     from vision.pipeline import TableReader
     from vision.reference import capture
     from vision.types import BoardNotFound
@@ -193,7 +272,7 @@ def figures_read(
     per_kind: dict[str, list[int]] = {}
     false = lost = 0
     for seed in seeds:
-        frame, empty, truth = turris_table(profile, seed)
+        frame, empty, truth = (table or turris_table)(profile, seed)
         for _, kind, _ in truth:
             per_kind.setdefault(kind, [0, 0])[1] += 1
         try:
@@ -210,4 +289,4 @@ def figures_read(
     return {k: (v[0], v[1]) for k, v in per_kind.items()}, false, lost
 
 
-__all__ = ["CULTIST_HEIGHT_MM", "Figure", "figures_read", "illustrate", "turris_table"]
+__all__ = ["CULTIST_HEIGHT_MM", "Figure", "figures_read", "illustrate", "turris_table", "yuggoth_table"]

@@ -42,10 +42,11 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
-BASE_COLOURS = ("black",)
-"""Dark plastic: the colour of a figure's base whatever the piece's colour (profile: `base =
-"any"`), so a figure of a player's colour too narrow for its kind is judged with the dark pixels
-round it."""
+DARK_PLASTIC = ("black",)
+"""The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
+`figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
+a dark base, the Watcher's pink base round its dark figure) is judged with the dark pixels round
+it."""
 
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
@@ -290,6 +291,34 @@ def under_hull(rows: np.ndarray, cols: np.ndarray, blob_rows: np.ndarray, blob_c
     return int(box[blob_rows - r0, blob_cols - c0].sum())
 
 
+def hull_pixels(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels under the hull of these (a base seen round the figure standing on it)."""
+    r0, c0 = rows.min(), cols.min()
+    box = np.zeros((int(rows.max() - r0) + 1, int(cols.max() - c0) + 1), np.uint8)
+    cv2.fillConvexPoly(box, cv2.convexHull(np.column_stack([cols - c0, rows - r0]).astype(np.int32)), 1)
+    inside_rows, inside_cols = np.nonzero(box)
+    return inside_rows + r0, inside_cols + c0
+
+
+def judged_as_figure(
+    rows: np.ndarray,
+    cols: np.ndarray,
+    figures: dict[str, float],
+    colour: str,
+    profile: Profile,
+    s: float,
+    place: CameraPlace | None,
+    top: TopDown,
+    origin: tuple[int, int],
+) -> tuple[str, float, bool]:
+    """The figure kind (`likeliest_kind`) these pixels are, as a whole (a base and its figure)."""
+    footing = top.to_mm(float(cols.mean()) + origin[1], float(rows.mean()) + origin[0])
+    across = piece_width(rows, cols, footing, place, s)
+    seen = {n: across for n in figures}
+    misfit, shaped = how_each_kind_fits(rows, cols, figures, seen, profile, s, place, footing)
+    return likeliest_kind(figures, seen, misfit, shaped, colour, profile)
+
+
 def hull_area(hull: np.ndarray) -> float:
     """The area (px) of a hull round some pixels (`cv2.convexHull` of their x, y): how much of its
     box a tile covers, with a piece standing on it hiding part of it."""
@@ -362,7 +391,7 @@ def read_tokens(
     printed = tuple(c for c in PRINT_COLOURS if c not in every and c in {n for n, _ in palette.colours})
     names, choices = palette.features(tuple(dict.fromkeys(every + printed)) if players is not None else None)
     is_print = np.array([n in printed for n in names])
-    is_base = np.array([n in BASE_COLOURS for n in names])
+    is_dark = np.array([n in DARK_PLASTIC for n in names])
     lightness = choices[:, 3]  # a glint is print's colour lighter than its piece's
     bgr = top.image[r0:r1, c0:c1]
     smallest = min(widths.values())
@@ -389,10 +418,10 @@ def read_tokens(
         blob_colours = colour_index[blob]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
         parts = sorted(
-            pieces_of(blob_rows, blob_cols, blob_colours, is_print), key=lambda kp: bool(is_base[kp[0]])
+            pieces_of(blob_rows, blob_cols, blob_colours, is_print), key=lambda kp: bool(is_dark[kp[0]])
         )
         for k, part in parts:
-            if is_print[k] and not is_base[k]:
+            if is_print[k] and not is_dark[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
             part = part[~consumed[part]]
             if is_print[k] or not part.size:
@@ -431,27 +460,30 @@ def read_tokens(
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
-            on_base = {n: w for n, w in kinds.items() if n in profile.token_on_base}
-            if not single and on_base and not is_base[k]:
-                # A figure of this colour on a dark base: judged with the dark pixels round it.
-                reach = (max(on_base.values()) / 2 + 2) * s
-                base = np.flatnonzero(
-                    is_base[blob_colours]
+            figures = {n: w for n, w in kinds.items() if n in profile.token_figures}
+            if not single and figures and not is_dark[k]:
+                # A base of this colour under a figure of another: the base is its outline's hull.
+                hull_rows, hull_cols = hull_pixels(own_rows, own_cols)
+                kind, error, single = judged_as_figure(
+                    hull_rows, hull_cols, figures, names[k], profile, s, place, top, (r0, c0)
+                )
+            if not single and figures and not is_dark[k]:
+                # A figure of this colour on a dark base, or a base under a dark figure: judged
+                # with the dark pixels round it, which are then no piece of their own.
+                reach = (max(figures.values()) / 2 + 2) * s
+                dark = np.flatnonzero(
+                    is_dark[blob_colours]
                     & ~consumed
                     & ((blob_rows - cy) ** 2 + (blob_cols - cx) ** 2 <= reach * reach)
                 )
-                if base.size:
-                    own_rows = np.concatenate([own_rows, blob_rows[base]])
-                    own_cols = np.concatenate([own_cols, blob_cols[base]])
-                    footing = top.to_mm(float(own_cols.mean()) + c0, float(own_rows.mean()) + r0)
-                    across = piece_width(own_rows, own_cols, footing, place, s)
-                    seen = {n: across for n in on_base}
-                    misfit, shaped = how_each_kind_fits(
-                        own_rows, own_cols, on_base, seen, profile, s, place, footing
+                if dark.size:
+                    own_rows = np.concatenate([own_rows, blob_rows[dark]])
+                    own_cols = np.concatenate([own_cols, blob_cols[dark]])
+                    kind, error, single = judged_as_figure(
+                        own_rows, own_cols, figures, names[k], profile, s, place, top, (r0, c0)
                     )
-                    kind, error, single = likeliest_kind(on_base, seen, misfit, shaped, names[k], profile)
                     if single:
-                        consumed[base] = True
+                        consumed[dark] = True
             if not single and kind not in profile.token_counted:
                 continue
             # The median colour of its own colour's pixels (not a glint or an emblem).

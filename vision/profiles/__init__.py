@@ -65,9 +65,10 @@ class Profile:
     token_height: tuple[tuple[str, float], ...] = ()
     """Token kinds' heights (mm), where the profile gives them: a standing piece is seen
     leaning away from the point under the camera by its height's share of the camera's."""
-    token_on_base: tuple[str, ...] = ()
-    """Token kinds that are figures on a base which may be dark plastic whatever the piece's
-    colour: seen from above, the colour may show on the figure only."""
+    token_figures: tuple[str, ...] = ()
+    """Token kinds that are figures on a base, one of which may be dark plastic whatever the
+    piece's colour: seen from above, its colour may show on the figure only (a Scout on a dark
+    base) or on the base only (the Watcher's pink base under its dark figure)."""
     token_square: tuple[str, ...] = ()
     """Token kinds that are square tiles (`width` is their side), not round pieces."""
     token_colours: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -229,9 +230,9 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
                 colours.append((str(kind), tuple(v["colours"])))
         out["token_colours"] = tuple(colours)
         out["token_counted"] = tuple(str(k) for k, v in tokens.items() if v.get("count") is True)
-        out["token_on_base"] = tuple(str(k) for k, v in tokens.items() if v.get("base") == "any")
-        if any(v.get("base", "any") != "any" for v in tokens.values()):
-            raise ProfileError('pieces.tokens.KIND.base is "any" (a base of any colour) or not given')
+        out["token_figures"] = tuple(str(k) for k, v in tokens.items() if v.get("figure") is True)
+        if any(not isinstance(v.get("figure", False), bool) for v in tokens.values()):
+            raise ProfileError("pieces.tokens.KIND.figure is true (a figure on a base) or false")
         out["token_exclusive"] = tuple(str(k) for k, v in tokens.items() if v.get("exclusive") is True)
         if any(v.get("exclusive") is True and "colours" not in v for v in tokens.values()):
             raise ProfileError("a kind that is exclusive names its colours")
