@@ -708,6 +708,15 @@ def unseen_tables_bench() -> None:
             f"seeds {seeds.start}-{seeds.stop - 1}: {right}/{total}, {false} false, "
             f"{lost} on frames whose board was not found"
         )
+    from tests.pinhole_figures import tower_table
+
+    kinds, false, lost = figures_read(load_profile("tower"), range(100, 110), table=tower_table)
+    print(
+        "  Tower's play mat (materials, standing meeples, gems, the palace's segment), pinhole camera, "
+        "seeds 100-109: "
+        + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
+        + f"; {false} false, {lost} on frames whose board was not found"
+    )
     from tests.test_vision_full_still import dice_table, scores, tray
 
     got = scores((10.0, 14.0))

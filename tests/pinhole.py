@@ -318,6 +318,8 @@ class Piece:
     turn_deg: float = 0.0
     emblem: tuple[float, float, float] | None = None
     lift: float = 0.0
+    depth: float | None = None
+    """A square piece's other side, when it is a rectangle (a standing meeple seen from above)."""
 
 
 PRIEST_HEIGHT_MM = 24.0
@@ -338,8 +340,9 @@ def draw_pieces(
     ) -> np.ndarray:
         if piece.square:
             half = piece.width / 2 - inset
+            deep = (piece.depth if piece.depth is not None else piece.width) / 2 - inset
             a = np.radians(piece.turn_deg)
-            corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+            corners = np.array([[-half, -deep], [half, -deep], [half, deep], [-half, deep]])
             rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
             flat = corners @ rot.T
         else:

@@ -233,6 +233,75 @@ def yuggoth_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, 
     return _photographed(profile, rng, seed, flat, figures, truth)
 
 
+BUILDERS = ("purple", "orange", "pink", "green")
+BROWN = (42.0, 79.0, 122.0)
+"""Lumber, as the tower profile names it (#7a4f2a)."""
+
+
+def tower_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """A random Tower play mat: material tokens (20 mm card squares) on the stalls' spaces and
+    the tableaus, standing wooden meeples (16 mm wide, 8 thick, 16 tall) at the stalls, the
+    palace's top segment (30 mm, 15 tall), gems (10 mm, 6 tall, green, blue, red or black) on
+    the tableaus and Salil's pile, spread or shoulder to shoulder; the mat painted. Seen as
+    `turris_table`'s boards are."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+
+    def off(bgr: tuple[float, ...]) -> tuple[float, float, float]:
+        r, g, b = (float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in bgr)
+        return r, g, b
+
+    material = {
+        "yellow": DEFAULT_COLOURS["yellow"],
+        "brown": BROWN,
+        "red": DEFAULT_COLOURS["red"],
+        "blue": DEFAULT_COLOURS["blue"],
+    }
+    gem = {c: DEFAULT_COLOURS[c] for c in ("green", "blue", "red", "black")}
+    flat: list[Piece] = []
+    truth: list[tuple[str, str, str]] = []
+    for region in (r for r in profile.regions if r.holds == "tokens"):
+        xs, ys = zip(*region.polygon)
+        box = (min(xs), min(ys), max(xs), max(ys))
+        taken: list[tuple[np.ndarray, float]] = []
+        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        kind = region.kinds[0] if region.kinds else None
+        if region.name.startswith("stall/") and kind == "material" and rng.random() < 0.6:
+            colour = str(rng.choice(list(material)))
+            at = (middle[0] + float(rng.uniform(-2, 2)), middle[1] + float(rng.uniform(-2, 2)))
+            flat.append(Piece(at, off(material[colour]), 20.0, 2.0, True, float(rng.uniform(-15, 15))))
+            truth.append((region.name, "material", colour))
+        elif kind == "meeple" and rng.random() < 0.6:
+            colour = str(rng.choice(BUILDERS))
+            at = (middle[0] + float(rng.uniform(-3, 3)), middle[1] + float(rng.uniform(-3, 3)))
+            flat.append(
+                Piece(
+                    at, off(DEFAULT_COLOURS[colour]), 16.0, 16.0, True, float(rng.uniform(0, 180)), depth=8.0
+                )
+            )
+            truth.append((region.name, "meeple", colour))
+        elif kind == "segment" and rng.random() < 0.8:
+            colour = str(rng.choice(BUILDERS))
+            flat.append(Piece(middle, off(DEFAULT_COLOURS[colour]), 30.0, 15.0))
+            truth.append((region.name, "segment", colour))
+        elif kind == "gem":
+            for _ in range(int(rng.integers(0, 9))):
+                colour = str(rng.choice(list(gem)))
+                if (at := free_spot(rng, box, taken, 10.0 + (0.0 if rng.random() < 0.3 else 4.0))) is None:
+                    break
+                flat.append(Piece(at, off(gem[colour]), 10.0, 6.0))
+                truth.append((region.name, "gem", colour))
+        elif region.name.startswith("player/") and kind == "material":
+            for _ in range(int(rng.integers(0, 5))):
+                colour = str(rng.choice(list(material)))
+                if (at := free_spot(rng, box, taken, 29.0)) is None:
+                    break
+                flat.append(Piece(at, off(material[colour]), 20.0, 2.0, True, float(rng.uniform(-15, 15))))
+                truth.append((region.name, "material", colour))
+    return _photographed(profile, rng, seed, flat, [], truth)
+
+
 def _photographed(
     profile: Profile,
     rng: np.random.Generator,
@@ -289,4 +358,12 @@ def figures_read(
     return {k: (v[0], v[1]) for k, v in per_kind.items()}, false, lost
 
 
-__all__ = ["CULTIST_HEIGHT_MM", "Figure", "figures_read", "illustrate", "turris_table", "yuggoth_table"]
+__all__ = [
+    "CULTIST_HEIGHT_MM",
+    "Figure",
+    "figures_read",
+    "illustrate",
+    "tower_table",
+    "turris_table",
+    "yuggoth_table",
+]
