@@ -489,10 +489,6 @@ def read_tokens(
             # The median colour of its own colour's pixels (not a glint or an emblem).
             painted = blob_features[part][blob_colours[part] == k]
             colour = np.partition(painted, painted.shape[0] // 2, axis=0)[painted.shape[0] // 2]
-            bare_lab = background[int(cy), int(cx)]  # smooth: the middle says it for the whole piece
-            bare_bgr = cv2.cvtColor(bare_lab.astype(np.uint8)[None, None], cv2.COLOR_LAB2BGR)[0, 0]
-            if np.linalg.norm(colour - choices[k]) > np.linalg.norm(colour - shade_free(bare_bgr)):
-                continue  # a shade of the board, not a piece
             name = names[k]
             allowed = profile.colours_of(kind)
             if allowed is not None and name not in allowed:
