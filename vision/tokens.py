@@ -1,12 +1,17 @@
-"""Tokens: the pieces and tiles in each region, by colour and kind (size seen from above).
+"""Tokens: the pieces and tiles in each region, by colour and kind (size and shape seen from
+above, as the camera's place and each kind's height predict).
 
-In each token region, straightened top-down, pixels unlike the board are grouped by
-their nearest colour (the players' colours and the tiles' own); each group that is
-piece-sized is a piece, its size says its kind (a priest is wider than a cultist, a
-resource tile wider than both), and its colour is then named among that kind's colours.
-Several pieces may share a region; a blob the size of no kind is not reported. A region may
-name the kinds that lie in it (gems, not meeples); a kind that lies in heaps (gems) is
-counted: a blob of one colour is as many pieces as its area holds.
+In each token region, straightened top-down, pixels unlike the bare board (the empty board
+seen at calibration, else a wide median) and nearer a piece's colour than the board's own are
+named by their nearest colour (the players', the tiles' own, and print's: white and black);
+touching pieces of different colours are told apart by colour. Each piece is the kind whose
+size and silhouette where it stands fit it (an upright piece leans away from the point under
+the camera; a tile covers a square), among the kinds that come in its colour first, and its
+colour is then named among that kind's colours. A figure on a base may show its colour on the
+figure or the base alone (`figure = true`). Several pieces may share a region; a blob the size
+of no kind is not reported. A region may name the kinds that lie in it (gems, not meeples); a
+kind that lies in heaps (gems) is counted: a blob of one colour is as many pieces as its area
+holds.
 """
 
 from __future__ import annotations
