@@ -70,3 +70,46 @@ def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
     right, total, false = tokens_read(PROFILE, range(200, 210))
     assert right >= 0.82 * total, (right, total)
     assert false <= 0.06 * total, (false, total)
+
+
+def raised_table(height_mm: float) -> np.ndarray:
+    """A grey platform `height_mm` tall filling cell/1/1's corner of the island, and a pink
+    priest standing on it in the middle of cell/1/1, seen from 900 mm up and tilted 22 degrees:
+    the priest's foot is seen shifted away from the point under the camera by a third of a cell
+    and more."""
+    from tests.pinhole import Piece, board_plane, draw_pieces, photograph
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(3)
+    picture, to_mm = board_plane(PROFILE, rng)
+    shot = Shot(height_mm=900.0, tilt_deg=22.0, turn_deg=10.0, focus_blur=0.5)
+    centre = PROFILE.region("cell/1/1").centre()
+    pieces = (
+        Piece((centre[0] - 10, centre[1] - 10), (120.0, 120.0, 125.0), 110.0, height_mm, square=True),
+        Piece(centre, tuple(float(v) for v in DEFAULT_COLOURS["pink"]), 20.0, 24.0, lift=height_mm),
+    )
+
+    def draw(image: np.ndarray, cam: object) -> None:
+        draw_pieces(image, cam, pieces, (0.2, 0.3))
+
+    return photograph(picture, to_mm, shot, (180.0, 180.0), rng, draw)
+
+
+def test_a_region_above_the_board_is_read_where_it_stands() -> None:
+    """A tower's floor stands above the mat (Arkhanos: 3-69 mm): a region given its height
+    (`Region.height`, from the game's state) is straightened on its own plane through the
+    camera's place, so the piece on it is read in it; read as if it lay on the board, the
+    piece is seen a third of a cell and more away (here in cell/0/1)."""
+    from dataclasses import replace
+
+    from vision.pipeline import TableReader
+
+    frame = raised_table(60.0)
+    flat = [(t.region, t.kind, t.color) for t in TableReader(PROFILE).read(frame).tokens]
+    raised = replace(
+        PROFILE,
+        regions=tuple(replace(r, height=60.0) if r.name == "cell/1/1" else r for r in PROFILE.regions),
+    )
+    seen = [(t.region, t.kind, t.color) for t in TableReader(raised).read(frame).tokens]
+    assert seen == [("cell/1/1", "priest", "pink")]  # once: not also on the board under it
+    assert ("cell/1/1", "priest", "pink") not in flat

@@ -47,6 +47,15 @@ class CameraPlace:
         lifted: np.ndarray = nadir + (at - nadir) * np.reshape(factor, (-1, 1))
         return lifted
 
+    def under(self, seen_mm: np.ndarray, height_mm: float) -> np.ndarray:
+        """Where points seen at `seen_mm` (n, 2) on the straightened board lie, when they are
+        `height_mm` above it (the inverse of `lift`)."""
+        nadir = np.asarray(self.nadir)
+        under: np.ndarray = nadir + (np.asarray(seen_mm, np.float64) - nadir) * (
+            (self.height - height_mm) / self.height
+        )
+        return under
+
     def scale(self, height_mm: float) -> float:
         """How much larger a thing `height_mm` above the board looks on the straightened board."""
         return self.height / (self.height - height_mm)

@@ -41,17 +41,25 @@ class Views:
     """Where the marker sheet's white border is in the frame, for the white balance."""
     place: CameraPlace
     """Where the camera is over the board (for what stands above it)."""
+    raised: tuple[tuple[tuple[Region, ...], Straightening], ...] = ()
+    """Token regions above the board (a tower's top floor), each height's straightened there."""
 
     @classmethod
     def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
         stack_regions = [r for r in profile.regions if r.holds == "stack"]
         token_regions = [r for r in profile.regions if r.holds == "tokens"]
+        place = camera_place(pose.homography, frame_size)
+        heights = sorted({r.height for r in token_regions if r.height})
+        raised = tuple(tuple(r for r in token_regions if r.height == h) for h in heights)
         return cls(
             pose,
             tuple((r, Straightening.of(pose, [r], STACK_PX_PER_MM, STACK_MARGIN_MM)) for r in stack_regions),
             Straightening.of(pose, token_regions, 2 * TOKEN_PX_PER_MM) if token_regions else None,
             paper_points(pose, profile),
-            camera_place(pose.homography, frame_size),
+            place,
+            tuple(
+                (group, Straightening.of(pose, group, 2 * TOKEN_PX_PER_MM, place=place)) for group in raised
+            ),
         )
 
 
@@ -117,12 +125,12 @@ class TableReader:
         pose = self.locator.locate(image)
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        dice = dice_in_regions(self.dice, image, pose, self.profile, still) if self.dice else []
-        timings["dice"] = (time.perf_counter() - start) * 1000
-        start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
             self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]))
         views = self._views
+        dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
+        timings["dice"] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
         gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         tokens_seen = token_view(image, views.tokens, gains) if views.tokens else None
@@ -143,6 +151,19 @@ class TableReader:
                 f"profile's regions {tokens_seen.image.shape[1]}x{tokens_seen.image.shape[0]}: see it again"
             )
         tokens = read_tokens(tokens_seen, profile, palette, empty, views.place) if tokens_seen else ()
+        if views.raised:  # a raised region is read where it stands, not on the board under it
+            above = [r for group, _ in views.raised for r in group]
+            tokens = tuple(t for t in tokens if not seen_above(t.center, above, views.place)) + tuple(
+                t
+                for group, maps in views.raised
+                for t in read_tokens(
+                    token_view(image, maps, gains),
+                    replace(profile, regions=group),
+                    palette,
+                    None,
+                    views.place,
+                )
+            )
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
@@ -200,17 +221,44 @@ def read_dice_finer(
     return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k), k, (X0, Y0))
 
 
+def seen_above(centre: tuple[float, float], regions: list[Region], place: CameraPlace) -> bool:
+    """Whether something seen at `centre` on the board lies in one of these raised regions (or
+    is one of them read on the board): it is read on the region's own plane instead."""
+    at = np.array([centre], np.float64)
+    return any(r.contains(where(at, r.height, place)) or r.contains(centre) for r in regions)
+
+
+def where(seen_mm: np.ndarray, height: float, place: CameraPlace | None = None) -> tuple[float, float]:
+    """The board point under something seen at `seen_mm` (1, 2) `height` mm above the board."""
+    at = place.under(seen_mm, height)[0] if place is not None and height else seen_mm[0]
+    return float(at[0]), float(at[1])
+
+
 def dice_in_regions(
-    reader: DiceReader, image: np.ndarray, pose: BoardPose, profile: Profile, still: np.ndarray | None = None
+    reader: DiceReader,
+    image: np.ndarray,
+    pose: BoardPose,
+    profile: Profile,
+    still: np.ndarray | None = None,
+    place: CameraPlace | None = None,
 ) -> list[DieReading]:
     """The dice in the profile's dice regions, read in one look over the part of the frame
     that holds them all (a rolling area, a mana pool and a dozen pillars cost one read, not
     one each), each die given to the region its centre lies in (none: left out); from the
-    full-resolution `still` where there is one."""
+    full-resolution `still` where there is one. A region above the board (a tower's pillars)
+    is where the camera's `place` sees it, a die's top face there one die higher."""
     regions = [r for r in profile.regions if r.holds == "dice"]
     if not regions:
         return []
-    corners = np.vstack([to_frame(pose, np.array(r.polygon)) for r in regions])
+
+    def raised(region: Region) -> float:
+        return region.height + profile.die_mm if region.height and place is not None else 0.0
+
+    def seen(region: Region) -> np.ndarray:
+        polygon = np.array(region.polygon, np.float64)
+        return place.lift(polygon, raised(region)) if place is not None and raised(region) else polygon
+
+    corners = np.vstack([to_frame(pose, seen(r)) for r in regions])
     x0, y0 = np.floor(corners.min(axis=0)).astype(int)
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
     h, w = image.shape[:2]
@@ -221,8 +269,8 @@ def dice_in_regions(
     die_px = profile.die_mm * px_per_mm(pose, (float(middle[0]), float(middle[1])))
     found = []
     for d in read_dice_finer(reader, image, (x0, y0, x1, y1), die_px, still):
-        at = tuple(to_board(pose, np.array([d.center]))[0])
-        region = next((r for r in regions if r.contains((float(at[0]), float(at[1])))), None)
+        at = to_board(pose, np.array([d.center]))
+        region = next((r for r in regions if r.contains(where(at, raised(r), place))), None)
         if region is not None:
             found.append(replace(d, region=region.name))
     return found

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .camera import CameraPlace
 from .profiles import Profile, Region
 from .types import BoardPose
 
@@ -23,17 +24,27 @@ class Straightening:
 
     @classmethod
     def of(
-        cls, pose: BoardPose, regions: Sequence[Region], px_per_mm: float, margin_mm: float = 6.0
+        cls,
+        pose: BoardPose,
+        regions: Sequence[Region],
+        px_per_mm: float,
+        margin_mm: float = 6.0,
+        place: CameraPlace | None = None,
     ) -> Straightening:
-        """The part of the board holding `regions` (their bounding box), at `px_per_mm`."""
+        """The part of the board holding `regions` (their bounding box), at `px_per_mm`; at
+        their height above the board (they must share it) when the camera's `place` is known."""
         xs, ys = zip(*(p for r in regions for p in r.polygon))
         x0, y0 = min(xs) - margin_mm, min(ys) - margin_mm
         w, h = max(xs) + margin_mm - x0, max(ys) + margin_mm - y0
         s = px_per_mm
         cols, rows = int(round(w * s)), int(round(h * s))
         grid = np.mgrid[0:rows, 0:cols].astype(np.float32)
-        board = np.stack([grid[1] / s + x0, grid[0] / s + y0], axis=-1).reshape(-1, 1, 2)
-        frame_xy = cv2.perspectiveTransform(board, np.array(pose.homography, np.float64).reshape(3, 3))
+        board = np.stack([grid[1] / s + x0, grid[0] / s + y0], axis=-1).reshape(-1, 2)
+        height = regions[0].height
+        if height and place is not None:  # where the camera sees those points, raised
+            board = place.lift(board, height)
+        points = board.reshape(-1, 1, 2).astype(np.float32)
+        frame_xy = cv2.perspectiveTransform(points, np.array(pose.homography, np.float64).reshape(3, 3))
         frame_xy = frame_xy.reshape(rows, cols, 2)
         map1, map2 = cv2.convertMaps(frame_xy[..., 0].copy(), frame_xy[..., 1].copy(), cv2.CV_16SC2)
         return cls(map1, map2, (x0, y0), s)

@@ -33,6 +33,9 @@ class Region:
     polygon: tuple[tuple[float, float], ...]
     kinds: tuple[str, ...] = ()
     """The token kinds that lie here (empty: any): a region of gems is not read for meeples."""
+    height: float = 0.0
+    """How far above the board this region lies, mm (a tower's top floor, as the game's state
+    says): the camera sees it shifted away from the point under it, and it is straightened there."""
 
     def contains(self, point: tuple[float, float]) -> bool:
         contour = np.array(self.polygon, np.float32).reshape(-1, 1, 2)
