@@ -323,9 +323,15 @@ class TableLoop:
         """The reader of this game's board, built once per profile and colours; dice are named
         among the game's own dice colours."""
         dice = sight.dice_colours(state)
-        key = (sight.profile_name(state), sight.piece_colours(state), dice)
+        key = (sight.profile_name(state), sight.piece_colours(state), dice, sight.region_heights(state))
         if self._reader is None or self._reader[0] != key:
             profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
+            if key[3]:  # a tower's top floor stands where the game's state says
+                heights = dict(key[3])
+                profile = replace(
+                    profile,
+                    regions=tuple(replace(r, height=heights.get(r.name, r.height)) for r in profile.regions),
+                )
             regions = frozenset(r.name for r in profile.regions)
             vision = self.vision or self._taught()
             known = {name for name, _ in vision.dice.palette.colours}

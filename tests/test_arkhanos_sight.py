@@ -4,6 +4,7 @@ round's Draw and Roll outcomes in one reading; a die taken to a pillar leaves it
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from companion.games.arkhanos.moves import Draw, Place, Roll
@@ -167,3 +168,24 @@ def test_dice_are_named_among_the_games_colours_when_the_palette_knows_them(tmp_
     from vision.colours import Palette
 
     assert reader.config.dice.palette == Palette()
+
+
+def test_a_towers_top_floor_is_read_where_it_stands() -> None:
+    """A floor stands on the pillars of the floor below (the issue's towers: 3-69 mm above the
+    mat; ASSUMED 3 mm tiles, 30 mm pillars): the sight tells vision how high each tower's top
+    floor's regions are, its dice and the meeples on its pillars one pillar above its tile.
+    The table loop builds its reader with these heights (tests/test_vision_camera.py reads a
+    piece on a raised region)."""
+    from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
+    from tests.arkhanos_helpers import started, with_floor
+
+    state = started()
+    heights = dict(ArkhanosSight().region_heights(state))
+    assert heights["tower/A/meeple/1"] == TILE_MM  # the starting floors lie on the mat
+    assert heights["tower/A/pillar/1"] == TILE_MM + PILLAR_MM
+    floor = state.towers[0].top
+    assert floor is not None
+    higher = dict(ArkhanosSight().region_heights(with_floor(state, "A", replace(floor, level=3))))
+    assert higher["tower/A/meeple/2"] == 3 * TILE_MM + 2 * PILLAR_MM == 69.0
+    assert higher["tower/A/top/3"] == 69.0 + PILLAR_MM
+    assert higher["tower/B/meeple/1"] == TILE_MM  # the other towers as they were

@@ -79,6 +79,11 @@ class Sight:
         """The colours the game's dice come in (vision names each die among them), or None."""
         return None
 
+    def region_heights(self, state: Any) -> tuple[tuple[str, float], ...]:
+        """Regions that stand above the board in `state` and how high (mm): a tower's top
+        floor; vision reads each on its own plane. None by default: a board lies flat."""
+        return ()
+
     def expected(self, state: Any) -> dict[str, Hashable]:
         """What the camera should see in `state`: every readable region, empty ones too."""
         raise NotImplementedError

@@ -27,6 +27,10 @@ from .moves import Draw, Roll
 from .state import POOL_SPACES, SPELLS, TOWERS, ArkhanosState, Die, Floor, Meeple
 
 PROFILE = "arkhanos"
+TILE_MM, PILLAR_MM = 3.0, 30.0
+"""ASSUMED (the rulebook prints no sizes): a floor tile's thickness and its pillars' height. A
+tower's floor of level L stands on the pillars of the floor below: its tile's top is L tiles and
+L - 1 pillars above the mat, its pillars' tops one pillar higher."""
 
 
 def pillar(tower: int, k: int) -> str:
@@ -83,6 +87,23 @@ class ArkhanosSight(Sight):
 
     def dice_colours(self, state: ArkhanosState) -> tuple[str, ...] | None:
         return state.colours
+
+    def region_heights(self, state: ArkhanosState) -> tuple[tuple[str, float], ...]:
+        """Each tower's top floor where it stands: its meeple spaces on its tile, its dice and
+        the meeples standing on its pillars one pillar higher."""
+        heights: list[tuple[str, float]] = []
+        for t in range(len(state.towers)):
+            if (shown := _floor(state, t)) is None:
+                continue
+            floor = shown[0]
+            tile = floor.level * TILE_MM + (floor.level - 1) * PILLAR_MM
+            for k in range(len(floor.pillars)):
+                heights += [
+                    (meeple_space(t, k), tile),
+                    (pillar(t, k), tile + PILLAR_MM),
+                    (top(t, k), tile + PILLAR_MM),
+                ]
+        return tuple(heights)
 
     def expected(self, state: ArkhanosState) -> dict[str, Hashable]:
         picture: dict[str, Hashable] = {TRAY: _rolled(state)}
