@@ -717,6 +717,32 @@ def unseen_tables_bench() -> None:
         + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
         + f"; {false} false, {lost} on frames whose board was not found"
     )
+    from tests.pinhole_figures import arkhanos_profile, arkhanos_table
+
+    arkhanos = load_profile("arkhanos")
+    counts = {"at their floor's height": [0, 0, 0], "as if on the mat": [0, 0, 0]}
+    for seed in range(100, 120):
+        frame, empty, truth = arkhanos_table(arkhanos, seed)
+        for name, used in (
+            ("at their floor's height", arkhanos_profile(arkhanos, seed)),
+            ("as if on the mat", arkhanos),
+        ):
+            reader = TableReader(used, empty=capture(empty, arkhanos))
+            seen = [
+                (t.region, t.kind, t.color)
+                for t in reader.read(frame).tokens
+                if t.region.startswith("tower/")
+            ]
+            counts[name][1] += len(truth)
+            for piece in truth:
+                if piece in seen:
+                    seen.remove(piece)
+                    counts[name][0] += 1
+            counts[name][2] += len(seen)
+    for name, (right, total, false) in counts.items():
+        print(
+            f"  Arkhanos meeples on towers of 1-3 floors, pinhole camera, seeds 100-119, {name}: {right}/{total}, {false} false"
+        )
     from tests.test_vision_full_still import dice_table, scores, tray
 
     got = scores((10.0, 14.0))

@@ -302,6 +302,73 @@ def tower_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, li
     return _photographed(profile, rng, seed, flat, [], truth)
 
 
+ARKHANOS_TILES = {"A": (60.0, 60.0), "B": (300.0, 60.0), "C": (180.0, 280.0), "M": (180.0, 165.0)}
+"""Each tower's floor tile's north-west corner on the mat (the arkhanos profile's assumed layout)."""
+
+
+def arkhanos_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+    """Towers of Arkhanos built as they stand: each tower one to three 100 mm floor tiles (3 mm),
+    each on the three 30 mm pillars of the floor below, and meeples (apprentices 14 mm, masters
+    20 mm across, 18 and 24 mm tall) in the top floor's spaces; the mat painted, seen as the
+    other tables are; the floors' heights for the reader: `arkhanos_profile(profile, seed)`."""
+    from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    pieces: list[Piece] = []
+    truth: list[tuple[str, str, str]] = []
+    for tower, levels in arkhanos_levels(seed).items():
+        x0, y0 = ARKHANOS_TILES[tower]
+        cx, cy = x0 + 50.0, y0 + 50.0
+        for level in range(1, levels + 1):
+            lift = (level - 1) * (TILE_MM + PILLAR_MM)
+            stone = tuple(float(v) for v in rng.uniform(170, 215, 3))
+            pieces.append(Piece((cx, cy), (stone[0], stone[1], stone[2]), 100.0, TILE_MM, True, lift=lift))
+            for k in range(3):
+                pieces.append(
+                    Piece(
+                        (cx + (k - 1) * 32.0, cy - 18.0),
+                        (70.0, 70.0, 75.0),
+                        12.0,
+                        PILLAR_MM,
+                        lift=lift + TILE_MM,
+                    )
+                )
+        top = (levels - 1) * (TILE_MM + PILLAR_MM) + TILE_MM
+        for k in range(3):
+            if rng.random() < 0.5:
+                kind = "master" if rng.random() < 0.3 else "apprentice"
+                colour = str(rng.choice(list(profile.piece_colours or ("yellow", "red", "blue", "green"))))
+                width, tall = (20.0, 24.0) if kind == "master" else (14.0, 18.0)
+                at = (cx + (k - 1) * 32.0 + float(rng.uniform(-3, 3)), cy + 22.0 + float(rng.uniform(-3, 3)))
+                bgr = tuple(float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in DEFAULT_COLOURS[colour])
+                pieces.append(Piece(at, (bgr[0], bgr[1], bgr[2]), width, tall, lift=top))
+                truth.append((f"tower/{tower}/meeple/{k + 1}", kind, colour))
+    return _photographed(profile, rng, seed, pieces, [], truth)
+
+
+def arkhanos_levels(seed: int) -> dict[str, int]:
+    """How many floors each tower of `arkhanos_table(_, seed)` has (1-3)."""
+    rng = np.random.default_rng([seed, 7])
+    return {tower: int(rng.integers(1, 4)) for tower in ARKHANOS_TILES}
+
+
+def arkhanos_profile(profile: Profile, seed: int) -> Profile:
+    """The profile with each tower's top floor at the height `arkhanos_table(profile, seed)`
+    built it, as the game's sight gives it to the reader."""
+    from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
+
+    heights: dict[str, float] = {}
+    for tower, levels in arkhanos_levels(seed).items():
+        tile = (levels - 1) * (TILE_MM + PILLAR_MM) + TILE_MM
+        for k in range(1, 4):
+            heights[f"tower/{tower}/meeple/{k}"] = tile
+            heights[f"tower/{tower}/pillar/{k}"] = heights[f"tower/{tower}/top/{k}"] = tile + PILLAR_MM
+    return replace(
+        profile, regions=tuple(replace(r, height=heights.get(r.name, r.height)) for r in profile.regions)
+    )
+
+
 def _photographed(
     profile: Profile,
     rng: np.random.Generator,
