@@ -741,7 +741,8 @@ def unseen_tables_bench() -> None:
             counts[name][2] += len(seen)
     for name, (right, total, false) in counts.items():
         print(
-            f"  Arkhanos meeples on towers of 1-3 floors, pinhole camera, seeds 100-119, {name}: {right}/{total}, {false} false"
+            f"  Arkhanos meeples on towers of 1-3 floors, pinhole camera, seeds 100-119, {name}: "
+            f"{right}/{total}, {false} false"
         )
     from tests.test_vision_full_still import dice_table, scores, tray
 
