@@ -135,6 +135,12 @@ def test_builtin_profiles_load_with_every_region() -> None:
             "[markers.positions]\n0 = [0,0]\n1 = [1,0]\n77 = [0,1]\n",
             "marker ids are 0 to 49",
         ),
+        (
+            'format = "board-profile/1"\nsize = [10, 10]\n'
+            "[markers.positions]\n0 = [0,0]\n1 = [1,0]\n2 = [0,1]\n"
+            '[[regions]]\nname = "a"\nholds = "tokens"\npolygon = [[0,0],[1,0],[1,1]]\nheight = -5',
+            "height is millimetres above the board",
+        ),
     ],
 )
 def test_bad_profiles_are_explained(text: str, message: str, tmp_path: Path) -> None:

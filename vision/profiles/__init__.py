@@ -137,7 +137,10 @@ def parse_profile(data: dict[str, Any], name: str = "") -> Profile:
         kinds = r.get("kinds", [])
         if not (isinstance(kinds, list) and all(isinstance(k, str) for k in kinds)):
             raise ProfileError(f"region {r.get('name')}: kinds lists token kinds")
-        regions.append(Region(str(r["name"]), r["holds"], polygon, tuple(kinds)))
+        height = r.get("height", 0.0)
+        if not isinstance(height, int | float) or height < 0:
+            raise ProfileError(f"region {r.get('name')}: height is millimetres above the board")
+        regions.append(Region(str(r["name"]), r["holds"], polygon, tuple(kinds), float(height)))
     for g in data.get("grids", []):
         ox, oy = _pair(g.get("origin"), "grid origin")
         cw, ch = _pair(g.get("cell"), "grid cell")
