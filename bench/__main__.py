@@ -687,6 +687,23 @@ def unseen_tables_bench() -> None:
         f"  pieces of real height on the island, pinhole camera, seeds 100-119: {right}/{total} "
         f"kind and colour right, {false} false"
     )
+    from tests.pinhole import token_table
+
+    amharb_still, _ = token_table(profile, 3, size=(2560, 1920))
+    amharb_frame = cv2.resize(amharb_still, (1280, 960), interpolation=cv2.INTER_AREA)
+    still_reader = TableReader(profile)
+    for full in (None, amharb_still):
+        still_reader.read(amharb_frame, full=full)
+        ms = []
+        for _ in range(10):
+            begun = time.perf_counter()
+            still_reader.read(amharb_frame, full=full)
+            ms.append((time.perf_counter() - begun) * 1000)
+        print(
+            "  the island's tokens, pinhole camera, a full read "
+            + ("from the frame" if full is None else "with a 2560x1920 still (tokens at 2 px/mm)")
+            + f": {statistics.median(ms):.1f} ms median"
+        )
     from tests.pinhole_figures import figures_read
 
     kinds, false, lost = figures_read(load_profile("turris"), range(100, 110))

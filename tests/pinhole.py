@@ -372,7 +372,9 @@ def draw_pieces(
             cv2.fillPoly(image, [outline(mark, top).astype(np.int32)], piece.emblem, cv2.LINE_AA)
 
 
-def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[str, str, str]]]:
+def token_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None
+) -> tuple[np.ndarray, list[tuple[str, str, str]]]:
     """A random Am'harb island: resource tiles (25 mm squares with a printed emblem, turned a
     little) on most spaces, and priests and cultists of the players' colours on some spaces,
     some standing on a tile; each colour a little off the palette's. Seen from 800-1200 mm up,
@@ -420,6 +422,8 @@ def token_table(profile: Profile, seed: int) -> tuple[np.ndarray, list[tuple[str
             truth.append((region.name, kind, colour))
     picture, to_mm = board_plane(profile, rng)
     shot, light = table_shot(rng)
+    if size is not None:  # a full-resolution still of the same view
+        shot = replace(shot, size=size, focus_blur=shot.focus_blur * size[0] / shot.size[0])
     middle = (profile.size[0] / 2, profile.size[1] / 2)
 
     def draw(image: np.ndarray, cam: Camera) -> None:

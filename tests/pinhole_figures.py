@@ -28,8 +28,11 @@ from tests.pinhole import (
 from vision.profiles import Profile
 
 DARK_PLASTIC = (45.0, 45.0, 50.0)
-Table = Callable[[Profile, int], tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]]
-"""A table of a seed: the frame, the empty board seen the same way, the truth (region, kind, colour)."""
+Table = Callable[..., tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]]
+"""A table of a seed (`size`: the sensor's, for a full-resolution still): the frame, the empty
+board seen the same way, the truth (region, kind, colour)."""
+STILL = (2560, 1920)
+"""The camera's full-resolution still beside 1280 x 960 frames (hardware/CAMERA.md)."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,9 @@ def all_markers_in_view(profile: Profile, shot: Shot, aim_mm: tuple[float, float
     return bool(((seen >= 0) & (seen < np.array(shot.size))).all())
 
 
-def turris_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+def turris_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None
+) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
     """A random Turris board: Scouts (20 mm bases, in the player's colour or dark plastic, a
     figure 10-14 mm wide and 25-35 mm tall in the player's colour), Beasts (45 mm dark bases, a
     dark figure 28-34 mm wide and 40-60 mm tall) and the Fruit token (a 30 mm orange disc, 3 mm)
@@ -166,7 +171,7 @@ def turris_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, l
                 Figure(at, base, sizes["scout"], body, float(rng.uniform(10, 14)), float(rng.uniform(25, 35)))
             )
             truth.append((region.name, "scout", colour))
-    return _photographed(profile, rng, seed, flat, figures, truth)
+    return _photographed(profile, rng, seed, flat, figures, truth, size)
 
 
 FACTIONS = ("green", "blue", "red", "yellow", "purple", "orange", "white")
@@ -176,7 +181,9 @@ FACTION_FIGURES = ((16.0, 9.0, 20.0, 3), (30.0, 20.0, 32.0, 2), (50.0, 34.0, 60.
 many of each a faction may have in one Area."""
 
 
-def yuggoth_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+def yuggoth_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None
+) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
     """A random Yuggoth map: about twenty faction figures (Acolytes, Monsters, Great Old Ones on
     bases of their faction's colour or dark plastic, Gates as flat 30 mm discs) in the Areas,
     and the Watcher (a dark figure 26-32 mm wide, 45-60 mm tall, on a pink-painted 50 mm base)
@@ -230,7 +237,7 @@ def yuggoth_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, 
         if (at := free_spot(rng, boxes[where], taken[where], base_w)) is not None:
             base = colour if rng.random() < 0.5 else off(DARK_PLASTIC)
             figures.append(Figure(at, base, base_w, colour, body_w, body_h * float(rng.uniform(0.85, 1.15))))
-    return _photographed(profile, rng, seed, flat, figures, truth)
+    return _photographed(profile, rng, seed, flat, figures, truth, size)
 
 
 BUILDERS = ("purple", "orange", "pink", "green")
@@ -238,7 +245,9 @@ BROWN = (42.0, 79.0, 122.0)
 """Lumber, as the tower profile names it (#7a4f2a)."""
 
 
-def tower_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+def tower_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None
+) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
     """A random Tower play mat: material tokens (20 mm card squares) on the stalls' spaces and
     the tableaus, standing wooden meeples (16 mm wide, 8 thick, 16 tall) at the stalls, the
     palace's top segment (30 mm, 15 tall), gems (10 mm, 6 tall, green, blue, red or black) on
@@ -299,14 +308,16 @@ def tower_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, li
                     break
                 flat.append(Piece(at, off(material[colour]), 20.0, 2.0, True, float(rng.uniform(-15, 15))))
                 truth.append((region.name, "material", colour))
-    return _photographed(profile, rng, seed, flat, [], truth)
+    return _photographed(profile, rng, seed, flat, [], truth, size)
 
 
 ARKHANOS_TILES = {"A": (60.0, 60.0), "B": (300.0, 60.0), "C": (180.0, 280.0), "M": (180.0, 165.0)}
 """Each tower's floor tile's north-west corner on the mat (the arkhanos profile's assumed layout)."""
 
 
-def arkhanos_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
+def arkhanos_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None
+) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
     """Towers of Arkhanos built as they stand: each tower one to three 100 mm floor tiles (3 mm),
     each on the three 30 mm pillars of the floor below, and meeples (apprentices 14 mm, masters
     20 mm across, 18 and 24 mm tall) in the top floor's spaces; the mat painted, seen as the
@@ -344,7 +355,7 @@ def arkhanos_table(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray,
                 bgr = tuple(float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in DEFAULT_COLOURS[colour])
                 pieces.append(Piece(at, (bgr[0], bgr[1], bgr[2]), width, tall, lift=top))
                 truth.append((f"tower/{tower}/meeple/{k + 1}", kind, colour))
-    return _photographed(profile, rng, seed, pieces, [], truth)
+    return _photographed(profile, rng, seed, pieces, [], truth, size)
 
 
 def arkhanos_levels(seed: int) -> dict[str, int]:
@@ -376,8 +387,10 @@ def _photographed(
     flat: list[Piece],
     figures: list[Figure],
     truth: list[tuple[str, str, str]],
+    size: tuple[int, int] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
-    """The painted board with these pieces, and without them, through one camera and light."""
+    """The painted board with these pieces, and without them, through one camera and light
+    (`size`: the sensor's, for a full-resolution still of the same view)."""
     picture, to_mm = board_plane(profile, rng)
     illustrate(picture, profile, rng)
     shot, light = table_shot(rng)
@@ -385,6 +398,8 @@ def _photographed(
     middle = (profile.size[0] / 2, profile.size[1] / 2)
     while not all_markers_in_view(profile, shot, middle) and shot.height_mm < 2000:
         shot = replace(shot, height_mm=shot.height_mm + 50)  # the players set the camera to see the board
+    if size is not None:
+        shot = replace(shot, size=size, focus_blur=shot.focus_blur * size[0] / shot.size[0])
     pieces = (*flat, *(p for f in figures for p in f.pieces()))
 
     def draw(image: np.ndarray, cam: Camera) -> None:
@@ -396,11 +411,13 @@ def _photographed(
 
 
 def figures_read(
-    profile: Profile, seeds: range, with_empty: bool = True, table: Table | None = None
+    profile: Profile, seeds: range, with_empty: bool = True, table: Table | None = None, still: bool = False
 ) -> tuple[dict[str, tuple[int, int]], int, int]:
     """The tables (`turris_table` unless said) of these seeds read (with the empty board seen
-    first, or not): per kind (pieces right, pieces), pieces read that are not there, and pieces
-    on frames whose board was not found (read as missed)."""
+    first, or not; with the camera's full-resolution still beside each frame, the frames then
+    made from it as the camera's small stream is, or not): per kind (pieces right, pieces),
+    pieces read that are not there, and pieces on frames whose board was not found (read as
+    missed)."""
     from vision.pipeline import TableReader
     from vision.reference import capture
     from vision.types import BoardNotFound
@@ -408,12 +425,16 @@ def figures_read(
     per_kind: dict[str, list[int]] = {}
     false = lost = 0
     for seed in seeds:
-        frame, empty, truth = (table or turris_table)(profile, seed)
+        frame, empty, truth = (table or turris_table)(profile, seed, STILL if still else None)
+        full = frame if still else None
+        if still:
+            frame = cv2.resize(frame, (STILL[0] // 2, STILL[1] // 2), interpolation=cv2.INTER_AREA)
+            empty = cv2.resize(empty, (STILL[0] // 2, STILL[1] // 2), interpolation=cv2.INTER_AREA)
         for _, kind, _ in truth:
             per_kind.setdefault(kind, [0, 0])[1] += 1
         try:
             reader = TableReader(profile, empty=capture(empty, profile) if with_empty else None)
-            seen = [(t.region, t.kind, t.color) for t in reader.read(frame).tokens]
+            seen = [(t.region, t.kind, t.color) for t in reader.read(frame, full=full).tokens]
         except BoardNotFound:
             lost += len(truth)
             continue

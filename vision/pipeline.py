@@ -43,6 +43,8 @@ class Views:
     """Where the camera is over the board (for what stands above it)."""
     raised: tuple[tuple[tuple[Region, ...], Straightening], ...] = ()
     """Token regions above the board (a tower's top floor), each height's straightened there."""
+    frame_width: int = 0
+    """The frames' width, px (a full-resolution still is read through the pose scaled to it)."""
 
     @classmethod
     def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
@@ -60,6 +62,7 @@ class Views:
             tuple(
                 (group, Straightening.of(pose, group, 2 * TOKEN_PX_PER_MM, place=place)) for group in raised
             ),
+            frame_size[0],
         )
 
 
@@ -105,11 +108,27 @@ class TableReader:
         """Kept while the board has not moved (the locator hands back the same pose)."""
         self._said_unmatched = False
         """Whether the log has said that the stills given do not match the frames."""
+        self._finer: tuple[BoardPose, int, Straightening] | None = None
+        """The token regions' straightening from the full-resolution stills, for one pose."""
+
+    def _finer_tokens(self, views: Views, still: np.ndarray) -> Straightening | None:
+        """Where each pixel of the token regions' view comes from in a full-resolution still
+        (the pose's homography scaled to it), kept while the pose and the still's size are."""
+        assert self.profile is not None
+        width = still.shape[1]
+        if self._finer is None or self._finer[0] is not views.pose or self._finer[1] != width:
+            k = width / views.frame_width
+            homography = np.diag([k, k, 1.0]) @ np.array(views.pose.homography, np.float64).reshape(3, 3)
+            pose = replace(views.pose, homography=tuple(float(v) for v in homography.ravel()))
+            regions = [r for r in self.profile.regions if r.holds == "tokens"]
+            self._finer = (views.pose, width, Straightening.of(pose, regions, 2 * FINER * TOKEN_PX_PER_MM))
+        return self._finer[2]
 
     def read(self, frame: object, settled: bool = True, full: object = None) -> Observation:
         """`full`: the same moment at the camera's full resolution (a still the camera took
-        once the table settled), when there is one: the dice are read from it, everything
-        else from `frame`. Positions are always in `frame`'s pixels."""
+        once the table settled), when there is one: the dice and the tokens are read from it
+        (small pieces: a 10 mm gem is 6 px in a frame that holds a whole mat), the board and
+        the stacks from `frame`. Positions are always in `frame`'s pixels."""
         image = as_bgr(frame)
         still = finer_still(image, full)
         if full is not None and still is None and not self._said_unmatched:
@@ -133,7 +152,13 @@ class TableReader:
         start = time.perf_counter()
         gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
-        tokens_seen = token_view(image, views.tokens, gains) if views.tokens else None
+        tokens_seen = None
+        if views.tokens is not None:
+            finer = self._finer_tokens(views, still) if still is not None else None
+            source, maps = (
+                (still, finer) if still is not None and finer is not None else (image, views.tokens)
+            )
+            tokens_seen = token_view(source, maps, gains)
         timings["rectify"] = (time.perf_counter() - start) * 1000
         profile, palette = self.profile, self.config.pieces or self.config.dice.palette
         start = time.perf_counter()
@@ -145,6 +170,8 @@ class TableReader:
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         empty = None if self.empty is None or tokens_seen is None else self.empty.image
+        if empty is not None and tokens_seen is not None and tokens_seen.px_per_mm > TOKEN_PX_PER_MM:
+            empty = cv2.resize(empty, None, fx=FINER, fy=FINER, interpolation=cv2.INTER_LINEAR)
         if empty is not None and tokens_seen is not None and empty.shape != tokens_seen.image.shape:
             raise VisionError(
                 f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
@@ -168,6 +195,11 @@ class TableReader:
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
         )
+
+
+FINER = 2
+"""From a full-resolution still, the tokens are read at this many times their scale (a 10 mm gem
+20 px across, not 10), the empty board seen from frames enlarged to match."""
 
 
 def finer_still(image: np.ndarray, full: object) -> np.ndarray | None:
