@@ -131,6 +131,8 @@ class TableLoop:
         self._gate = StillnessGate(stillness or StillnessConfig(settle_frames=STILL_FRAMES))
         self._agreement = Agreement(agree)
         self._reader: tuple[tuple[Any, ...], TableReader, frozenset[str]] | None = None
+        self._heights: tuple[tuple[str, float], ...] = ()
+        """The heights the reader's regions were last raised to."""
         self._handled: tuple[Any, ...] | None = None
         """The agreed reading last acted on (game, state_id, picture), and what came of it."""
         self._result: LoopState | None = None
@@ -321,27 +323,30 @@ class TableLoop:
 
     def _reader_for(self, sight: Sight, state: Any) -> tuple[TableReader, frozenset[str]]:
         """The reader of this game's board, built once per profile and colours; dice are named
-        among the game's own dice colours."""
+        among the game's own dice colours; regions raised where the game's state says (a
+        tower's new floor raises them on the same reader)."""
         dice = sight.dice_colours(state)
-        key = (sight.profile_name(state), sight.piece_colours(state), dice, sight.region_heights(state))
-        if self._reader is None or self._reader[0] != key:
-            profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
-            if key[3]:  # a tower's top floor stands where the game's state says
-                heights = dict(key[3])
-                profile = replace(
-                    profile,
-                    regions=tuple(replace(r, height=heights.get(r.name, r.height)) for r in profile.regions),
-                )
-            regions = frozenset(r.name for r in profile.regions)
-            vision = self.vision or self._taught()
-            known = {name for name, _ in vision.dice.palette.colours}
-            if dice and set(dice) <= known:  # the dice among their colours; pieces among all
-                palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
-                pieces = vision.pieces or vision.dice.palette
-                vision = replace(vision, dice=replace(vision.dice, palette=palette), pieces=pieces)
-            elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
-                log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
-            self._reader = (key, TableReader(profile, vision, self._empty_board(profile)), regions)
+        key = (sight.profile_name(state), sight.piece_colours(state), dice)
+        heights = sight.region_heights(state)
+        if self._reader is not None and self._reader[0] == key:
+            if self._heights != heights:  # a tower grew: the same reader, its regions raised
+                self._heights = heights
+                self._reader[1].raise_regions(dict(heights))
+            return self._reader[1], self._reader[2]
+        profile: Profile = replace(load_profile(key[0]), piece_colours=key[1])
+        regions = frozenset(r.name for r in profile.regions)
+        vision = self.vision or self._taught()
+        known = {name for name, _ in vision.dice.palette.colours}
+        if dice and set(dice) <= known:  # the dice among their colours; pieces among all
+            palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
+            pieces = vision.pieces or vision.dice.palette
+            vision = replace(vision, dice=replace(vision.dice, palette=palette), pieces=pieces)
+        elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
+            log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
+        self._reader = (key, TableReader(profile, vision, self._empty_board(profile)), regions)
+        self._heights = heights
+        if heights:
+            self._reader[1].raise_regions(dict(heights))
         return self._reader[1], self._reader[2]
 
     def _taught(self) -> VisionConfig:

@@ -113,3 +113,7 @@ def test_a_region_above_the_board_is_read_where_it_stands() -> None:
     seen = [(t.region, t.kind, t.color) for t in TableReader(raised).read(frame).tokens]
     assert seen == [("cell/1/1", "priest", "pink")]  # once: not also on the board under it
     assert ("cell/1/1", "priest", "pink") not in flat
+    reader = TableReader(PROFILE)  # as the table loop does when a tower grows: the same reader
+    reader.read(frame)
+    reader.raise_regions({"cell/1/1": 60.0})
+    assert [(t.region, t.kind, t.color) for t in reader.read(frame).tokens] == seen

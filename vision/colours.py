@@ -66,13 +66,20 @@ def shade_free(bgr: np.ndarray) -> np.ndarray:
     return np.concatenate([300.0 * bgr / total, LIGHTNESS_WEIGHT * total / 3.0], axis=-1)
 
 
+def distances(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
+    """Each feature vector's squared distance to each of `choices`, less its own squared length
+    (the same for every choice, so the nearest is the same; subtract |c|'s part of another
+    point's distance likewise to compare with it)."""
+    # |f - c|^2 = |f|^2 - 2 f.c + |c|^2: one matrix product instead of a (pixels x choices x
+    # channels) array.
+    choices = np.asarray(choices, np.float64)
+    apart: np.ndarray = (choices**2).sum(axis=-1) - 2.0 * (np.asarray(features, np.float64) @ choices.T)
+    return apart
+
+
 def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     """Index of the nearest of `choices` for every feature vector."""
-    # |f - c|^2 = |f|^2 - 2 f.c + |c|^2, and |f|^2 is the same for every choice: one matrix
-    # product instead of a (pixels x choices x channels) array.
-    choices = np.asarray(choices, np.float64)
-    distances = (choices**2).sum(axis=-1) - 2.0 * (np.asarray(features, np.float64) @ choices.T)
-    index: np.ndarray = distances.argmin(axis=-1)
+    index: np.ndarray = distances(features, choices).argmin(axis=-1)
     return index
 
 

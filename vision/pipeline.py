@@ -43,8 +43,8 @@ class Views:
     """Where the camera is over the board (for what stands above it)."""
     raised: tuple[tuple[tuple[Region, ...], Straightening], ...] = ()
     """Token regions above the board (a tower's top floor), each height's straightened there."""
-    frame_width: int = 0
-    """The frames' width, px (a full-resolution still is read through the pose scaled to it)."""
+    frame_size: tuple[int, int] = (0, 0)
+    """The frames' size, px (a full-resolution still is read through the pose scaled to it)."""
 
     @classmethod
     def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
@@ -62,7 +62,7 @@ class Views:
             tuple(
                 (group, Straightening.of(pose, group, 2 * TOKEN_PX_PER_MM, place=place)) for group in raised
             ),
-            frame_size[0],
+            frame_size,
         )
 
 
@@ -108,17 +108,30 @@ class TableReader:
         """Kept while the board has not moved (the locator hands back the same pose)."""
         self._said_unmatched = False
         """Whether the log has said that the stills given do not match the frames."""
+        self._flat = self.profile
+        """The profile as given, before `raise_regions`."""
         self._finer: tuple[BoardPose, int, Straightening] | None = None
         """The token regions' straightening from the full-resolution stills, for one pose."""
 
-    def _finer_tokens(self, views: Views, still: np.ndarray) -> Straightening | None:
+    def raise_regions(self, heights: dict[str, float]) -> None:
+        """From now on these regions stand this high above the board (a tower's new top floor),
+        the others where the profile puts them; the reader keeps its networks and the board's
+        pose."""
+        assert self._flat is not None
+        regions = tuple(replace(r, height=heights.get(r.name, r.height)) for r in self._flat.regions)
+        self.profile = replace(self._flat, regions=regions)
+        self._views, self._finer = None, None
+
+    def _finer_tokens(self, views: Views, still: np.ndarray) -> Straightening:
         """Where each pixel of the token regions' view comes from in a full-resolution still
-        (the pose's homography scaled to it), kept while the pose and the still's size are."""
+        (the pose's homography scaled to it, pixel centres kept), kept while the pose and the
+        still's size are."""
         assert self.profile is not None
         width = still.shape[1]
         if self._finer is None or self._finer[0] is not views.pose or self._finer[1] != width:
-            k = width / views.frame_width
-            homography = np.diag([k, k, 1.0]) @ np.array(views.pose.homography, np.float64).reshape(3, 3)
+            kx, ky = width / views.frame_size[0], still.shape[0] / views.frame_size[1]
+            scale = np.array([[kx, 0, (kx - 1) / 2], [0, ky, (ky - 1) / 2], [0, 0, 1.0]])
+            homography = scale @ np.array(views.pose.homography, np.float64).reshape(3, 3)
             pose = replace(views.pose, homography=tuple(float(v) for v in homography.ravel()))
             regions = [r for r in self.profile.regions if r.holds == "tokens"]
             self._finer = (views.pose, width, Straightening.of(pose, regions, 2 * FINER * TOKEN_PX_PER_MM))
@@ -127,8 +140,9 @@ class TableReader:
     def read(self, frame: object, settled: bool = True, full: object = None) -> Observation:
         """`full`: the same moment at the camera's full resolution (a still the camera took
         once the table settled), when there is one: the dice and the tokens are read from it
-        (small pieces: a 10 mm gem is 6 px in a frame that holds a whole mat), the board and
-        the stacks from `frame`. Positions are always in `frame`'s pixels."""
+        (small pieces: a 10 mm gem is 6 px in a frame that holds a whole mat), the board, the
+        stacks and the regions above the board from `frame`. Positions are always in `frame`'s
+        pixels."""
         image = as_bgr(frame)
         still = finer_still(image, full)
         if full is not None and still is None and not self._said_unmatched:
@@ -147,6 +161,7 @@ class TableReader:
         if self._views is None or self._views.pose is not pose:
             self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]))
         views = self._views
+        start = time.perf_counter()
         dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
@@ -154,9 +169,8 @@ class TableReader:
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         tokens_seen = None
         if views.tokens is not None:
-            finer = self._finer_tokens(views, still) if still is not None else None
             source, maps = (
-                (still, finer) if still is not None and finer is not None else (image, views.tokens)
+                (still, self._finer_tokens(views, still)) if still is not None else (image, views.tokens)
             )
             tokens_seen = token_view(source, maps, gains)
         timings["rectify"] = (time.perf_counter() - start) * 1000
@@ -170,13 +184,16 @@ class TableReader:
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         empty = None if self.empty is None or tokens_seen is None else self.empty.image
-        if empty is not None and tokens_seen is not None and tokens_seen.px_per_mm > TOKEN_PX_PER_MM:
-            empty = cv2.resize(empty, None, fx=FINER, fy=FINER, interpolation=cv2.INTER_LINEAR)
-        if empty is not None and tokens_seen is not None and empty.shape != tokens_seen.image.shape:
-            raise VisionError(
-                f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
-                f"profile's regions {tokens_seen.image.shape[1]}x{tokens_seen.image.shape[0]}: see it again"
-            )
+        if empty is not None and views.tokens is not None and tokens_seen is not None:
+            rows, cols = views.tokens.map1.shape[:2]  # as the frames show them (token_view halves)
+            seen_as = (int(round(rows / 2)), int(round(cols / 2)))
+            if empty.shape[:2] != seen_as:
+                raise VisionError(
+                    f"the empty board kept for {profile.name} is {empty.shape[1]}x{empty.shape[0]} px, the "
+                    f"profile's regions {seen_as[1]}x{seen_as[0]}: see it again"
+                )
+            if still is not None:  # seen from frames; the still's view is finer
+                empty = cv2.resize(empty, tokens_seen.image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
         tokens = read_tokens(tokens_seen, profile, palette, empty, views.place) if tokens_seen else ()
         if views.raised:  # a raised region is read where it stands, not on the board under it
             above = [r for group, _ in views.raised for r in group]
@@ -188,7 +205,7 @@ class TableReader:
                     replace(profile, regions=group),
                     palette,
                     None,
-                    views.place,
+                    replace(views.place, height=views.place.height - group[0].height),  # over its floor
                 )
             )
         timings["tokens"] = (time.perf_counter() - start) * 1000

@@ -24,9 +24,9 @@ import cv2
 import numpy as np
 
 from .camera import CameraPlace
-from .colours import Palette, nearest, shade_free
+from .colours import Palette, distances, nearest, shade_free
 from .profiles import Profile
-from .reference import relit
+from .reference import REFERENCE_SPAN_MM, relit
 from .regions import TopDown, foreground, local_background
 from .types import TokenSighting
 
@@ -81,7 +81,10 @@ def pieces_of(
     if printed is not None:
         pieces[printed[: counts.size]] = 0
     main = int((pieces if pieces.any() else counts).argmax())
-    if counts[main] >= ONE_PIECE * (pieces.sum() if pieces.any() else counts.sum()):
+    if (
+        counts[main] >= ONE_PIECE * (pieces.sum() if pieces.any() else counts.sum())
+        and counts[main] >= (1 - ONE_PIECE) * counts.sum()
+    ):  # (a label with a pinkish edge is no pink piece)
         return [(main, np.arange(colour_index.size))]
     r0, c0 = rows.min(), cols.min()
     out = []
@@ -139,9 +142,7 @@ def nearer_a_colour(
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
     features = shade_free(bgr[rows, cols])
-    # |f - c|^2 = |f|^2 - 2 f.c + |c|^2: one matrix product, not a (pixels x colours x 4) array;
-    # |f|^2 is the same for every colour and the board, so it is left out of the comparison.
-    to_colours = (choices**2).sum(axis=-1) - 2.0 * (features @ choices.T)
+    to_colours = distances(features, choices)  # |f|^2 left out, as of the board's below
     colour = to_colours.argmin(axis=-1)
     to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
     kept = to_colours[np.arange(colour.size), colour] < to_board
@@ -223,6 +224,8 @@ def how_each_kind_fits(
     away = np.array(centre) - (place.nadir if place is not None else centre)
     away = away / max(float(np.hypot(*away)), 1e-9)
     solid = compact(rows, cols)
+    hull: np.ndarray | None = None
+    rect: Rect | None = None
     misfit: dict[str, float] = {}
     shaped: dict[str, bool] = {}
     for n, width in kinds.items():
@@ -232,8 +235,9 @@ def how_each_kind_fits(
             if not near:
                 misfit[n], shaped[n] = abs(math.log(max(seen[n], 1e-3) / width)), False
                 continue
-            hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
-            rect = cv2.minAreaRect(hull)
+            if hull is None or rect is None:
+                hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+                rect = cv2.minAreaRect(hull)
             misfit[n] = square_misfit(side, seen[n], s, rect)
             shaped[n] = (
                 rows.size >= TILE_SHOWS * (side * s) ** 2
@@ -286,21 +290,28 @@ def likeliest_kind(
     return kind, error(kind), bool(fitting)
 
 
+def hull_mask(
+    rows: np.ndarray, cols: np.ndarray, around: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[np.ndarray, int, int]:
+    """The hull of these pixels filled in a box round them (or round `around`'s pixels, which
+    hold them), and the box's first row and column."""
+    box_rows, box_cols = around if around is not None else (rows, cols)
+    r0, c0 = int(box_rows.min()), int(box_cols.min())
+    box = np.zeros((int(box_rows.max()) - r0 + 1, int(box_cols.max()) - c0 + 1), np.uint8)
+    cv2.fillConvexPoly(box, cv2.convexHull(np.column_stack([cols - c0, rows - r0]).astype(np.int32)), 1)
+    return box, r0, c0
+
+
 def under_hull(rows: np.ndarray, cols: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray) -> int:
     """How many of the blob's pixels lie under the hull of some of them (a tile's, with a piece
     standing on it: what the tile covers, the piece's foot included)."""
-    r0, c0 = blob_rows.min(), blob_cols.min()
-    box = np.zeros((int(blob_rows.max() - r0) + 1, int(blob_cols.max() - c0) + 1), np.uint8)
-    hull = cv2.convexHull(np.column_stack([cols - c0, rows - r0]).astype(np.int32))
-    cv2.fillConvexPoly(box, hull, 1)
+    box, r0, c0 = hull_mask(rows, cols, (blob_rows, blob_cols))
     return int(box[blob_rows - r0, blob_cols - c0].sum())
 
 
 def hull_pixels(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The pixels under the hull of these (a base seen round the figure standing on it)."""
-    r0, c0 = rows.min(), cols.min()
-    box = np.zeros((int(rows.max() - r0) + 1, int(cols.max() - c0) + 1), np.uint8)
-    cv2.fillConvexPoly(box, cv2.convexHull(np.column_stack([cols - c0, rows - r0]).astype(np.int32)), 1)
+    box, r0, c0 = hull_mask(rows, cols)
     inside_rows, inside_cols = np.nonzero(box)
     return inside_rows + r0, inside_cols + c0
 
@@ -361,7 +372,7 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
     widest = max(kind_sizes(profile).values())
     if empty is not None:
         reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
-        background = relit(reference, pixels, top.px_per_mm, max(50.0, 2.5 * widest))
+        background = relit(reference, pixels, top.px_per_mm, max(REFERENCE_SPAN_MM, 2.5 * widest))
     else:
         background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * widest))
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
@@ -426,10 +437,10 @@ def read_tokens(
             pieces_of(blob_rows, blob_cols, blob_colours, is_print), key=lambda kp: bool(is_dark[kp[0]])
         )
         for k, part in parts:
-            if is_print[k] and not is_dark[k]:
+            if is_print[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
             part = part[~consumed[part]]
-            if is_print[k] or not part.size:
+            if not part.size:
                 continue
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             if width_mm < 0.6 * smallest:

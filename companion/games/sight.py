@@ -81,7 +81,7 @@ class Sight:
 
     def region_heights(self, state: Any) -> tuple[tuple[str, float], ...]:
         """Regions that stand above the board in `state` and how high (mm): a tower's top
-        floor; vision reads each on its own plane. None by default: a board lies flat."""
+        floor; vision reads each on its own plane. Empty by default: a board lies flat."""
         return ()
 
     def expected(self, state: Any) -> dict[str, Hashable]:
