@@ -14,7 +14,6 @@ import cv2
 import numpy as np
 
 from tests.pinhole import (
-    CULTIST_HEIGHT_MM,
     PLANE_PX_PER_MM,
     Camera,
     Piece,
@@ -447,7 +446,6 @@ def figures_read(
 
 
 __all__ = [
-    "CULTIST_HEIGHT_MM",
     "Figure",
     "figures_read",
     "illustrate",

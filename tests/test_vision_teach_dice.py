@@ -149,3 +149,25 @@ def test_the_page_teaches_one_face_at_a_time(tmp_path: Path) -> None:
     taught = load_dice(tmp_path)
     assert taught is not None and taught.values == (2, 5)
     assert "Learn this face" in client.get("/calibrate?profile=amharb-4p").data.decode()
+
+
+def test_a_power_cut_while_the_dice_are_written_keeps_the_faces_taught_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page rewrites the file at each face taught: a write cut short (here the final
+    rename never happens) leaves the file as it was, never half a file."""
+    from vision.teach import FaceExamples
+
+    before = FaceExamples((1, 2), np.eye(2, 4))
+    save_dice(before, tmp_path)
+    kept = (tmp_path / DICE_FILE).read_text()
+
+    def cut(self: Path, target: Path) -> Path:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(Path, "replace", cut)
+    with pytest.raises(OSError):
+        save_dice(FaceExamples((1, 2, 3), np.eye(3, 4)), tmp_path)
+    assert (tmp_path / DICE_FILE).read_text() == kept
+    monkeypatch.undo()
+    assert load_dice(tmp_path) is not None and load_dice(tmp_path).values == (1, 2)

@@ -236,9 +236,13 @@ def dice_in_photo(reader: DiceReader, image: np.ndarray, value: int) -> np.ndarr
 
 
 def save_dice(examples: FaceExamples, data_dir: Path) -> None:
+    """Writes the faces taught in one step a power cut cannot leave half done (the page teaches
+    one face at a time, each a rewrite of the file)."""
     data_dir.mkdir(parents=True, exist_ok=True)
     data = {"values": list(examples.values), "vectors": examples.vectors.round(5).tolist()}
-    (data_dir / DICE_FILE).write_text(json.dumps(data) + "\n")
+    temporary = data_dir / (DICE_FILE + ".tmp")
+    temporary.write_text(json.dumps(data) + "\n")
+    temporary.replace(data_dir / DICE_FILE)
 
 
 def with_face(examples: FaceExamples | None, value: int, embeddings: np.ndarray) -> FaceExamples:
