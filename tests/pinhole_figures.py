@@ -24,6 +24,7 @@ from tests.pinhole import (
     photograph,
     table_shot,
 )
+from tests.pinhole_dice import STYLES, Die, draw_dice, random_die
 from vision.profiles import Profile
 
 DARK_PLASTIC = (45.0, 45.0, 50.0)
@@ -330,20 +331,7 @@ def arkhanos_table(
     for tower, levels in arkhanos_levels(seed).items():
         x0, y0 = ARKHANOS_TILES[tower]
         cx, cy = x0 + 50.0, y0 + 50.0
-        for level in range(1, levels + 1):
-            lift = (level - 1) * (TILE_MM + PILLAR_MM)
-            stone = tuple(float(v) for v in rng.uniform(170, 215, 3))
-            pieces.append(Piece((cx, cy), (stone[0], stone[1], stone[2]), 100.0, TILE_MM, True, lift=lift))
-            for k in range(3):
-                pieces.append(
-                    Piece(
-                        (cx + (k - 1) * 32.0, cy - 18.0),
-                        (70.0, 70.0, 75.0),
-                        12.0,
-                        PILLAR_MM,
-                        lift=lift + TILE_MM,
-                    )
-                )
+        pieces += arkhanos_floors(rng, (cx, cy), levels)
         top = (levels - 1) * (TILE_MM + PILLAR_MM) + TILE_MM
         for k in range(3):
             if rng.random() < 0.5:
@@ -355,6 +343,26 @@ def arkhanos_table(
                 pieces.append(Piece(at, (bgr[0], bgr[1], bgr[2]), width, tall, lift=top))
                 truth.append((f"tower/{tower}/meeple/{k + 1}", kind, colour))
     return _photographed(profile, rng, seed, pieces, [], truth, size)
+
+
+def arkhanos_floors(rng: np.random.Generator, centre: tuple[float, float], levels: int) -> list[Piece]:
+    """A tower of `levels` floor tiles (100 mm, 3 mm) round `centre`, each on the three 30 mm
+    pillars of the floor below, the top floor's pillars standing free."""
+    from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
+
+    cx, cy = centre
+    pieces = []
+    for level in range(1, levels + 1):
+        lift = (level - 1) * (TILE_MM + PILLAR_MM)
+        stone = tuple(float(v) for v in rng.uniform(170, 215, 3))
+        pieces.append(Piece((cx, cy), (stone[0], stone[1], stone[2]), 100.0, TILE_MM, True, lift=lift))
+        for k in range(3):
+            pieces.append(
+                Piece(
+                    (cx + (k - 1) * 32.0, cy - 18.0), (70.0, 70.0, 75.0), 12.0, PILLAR_MM, lift=lift + TILE_MM
+                )
+            )
+    return pieces
 
 
 def arkhanos_levels(seed: int) -> dict[str, int]:
@@ -387,9 +395,10 @@ def _photographed(
     figures: list[Figure],
     truth: list[tuple[str, str, str]],
     size: tuple[int, int] | None = None,
+    dice: tuple[Die, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[str, str, str]]]:
-    """The painted board with these pieces, and without them, through one camera and light
-    (`size`: the sensor's, for a full-resolution still of the same view)."""
+    """The painted board with these pieces (and dice), and without them, through one camera
+    and light (`size`: the sensor's, for a full-resolution still of the same view)."""
     picture, to_mm = board_plane(profile, rng)
     illustrate(picture, profile, rng)
     shot, light = table_shot(rng)
@@ -403,6 +412,7 @@ def _photographed(
 
     def draw(image: np.ndarray, cam: Camera) -> None:
         draw_pieces(image, cam, pieces, light)
+        draw_dice(image, cam, dice, light, seed)
 
     frame = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw)
     empty = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 2))
@@ -445,7 +455,112 @@ def figures_read(
     return {k: (v[0], v[1]) for k, v in per_kind.items()}, false, lost
 
 
+ARKHANOS_DICE = ("purple", "yellow", "pink", "blue", "green")
+"""Arkhanos's dice colours (companion/games/arkhanos/arkhanos.toml)."""
+DieTruth = tuple[str, str, int]
+"""A die where it lies: region, colour, value."""
+
+
+def dice_table(
+    profile: Profile, seed: int, size: tuple[int, int] | None = None, with_dice: bool = True
+) -> tuple[np.ndarray, np.ndarray, list[DieTruth]]:
+    """A random table of the profile's game with its dice where they lie in play, drawn as cubes
+    (tests/pinhole_dice.py): 0-6 in the rolling area (Tower: 0-2), and on Arkhanos also on the
+    top floor's pillars of towers 1-3 floors high (`arkhanos_levels(seed)`; read with
+    `arkhanos_profile(profile, seed)`) and in the mana pool. The dice of a table are one set:
+    one style, their colours a little off the palette's. The frame, the empty table seen the same
+    way, the truth (`with_dice=False`: the same table without its dice, photographed twice)."""
+    from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng([seed, 5])
+    style = str(rng.choice(STYLES, p=[0.6, 0.25, 0.15]))
+    names = ARKHANOS_DICE if profile.game == "arkhanos" else tuple(DEFAULT_COLOURS)
+
+    def die(at: tuple[float, float], lift: float = 0.0) -> tuple[Die, str]:
+        name = str(rng.choice(names))
+        bgr = tuple(float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in DEFAULT_COLOURS[name])
+        return random_die(rng, at, (bgr[0], bgr[1], bgr[2]), lift, profile.die_mm, style), name
+
+    pieces: list[Piece] = []
+    dice: list[tuple[Die, str, str]] = []
+    if profile.game == "arkhanos":
+        for tower, levels in arkhanos_levels(seed).items():
+            x0, y0 = ARKHANOS_TILES[tower]
+            pieces += arkhanos_floors(rng, (x0 + 50.0, y0 + 50.0), levels)
+            top = levels * (TILE_MM + PILLAR_MM)
+            for k in range(3):
+                if rng.random() < 0.5:
+                    at = (
+                        x0 + 50.0 + (k - 1) * 32.0 + float(rng.uniform(-1.5, 1.5)),
+                        y0 + 32.0 + float(rng.uniform(-1.5, 1.5)),
+                    )
+                    dice.append((*die(at, top), f"tower/{tower}/pillar/{k + 1}"))
+        for region in (r for r in profile.regions if r.name.startswith("mana/")):
+            if rng.random() < 0.3:
+                cx, cy = region.centre()
+                dice.append(
+                    (*die((cx + float(rng.uniform(-2, 2)), cy + float(rng.uniform(-2, 2)))), region.name)
+                )
+    tray = profile.region("tray")
+    xs, ys = zip(*tray.polygon)
+    taken: list[tuple[np.ndarray, float]] = []
+    for _ in range(int(rng.integers(0, 3 if profile.game == "tower" else 7))):
+        if (
+            at := free_spot(rng, (min(xs), min(ys), max(xs), max(ys)), taken, profile.die_mm * 1.5)
+        ) is not None:
+            dice.append((*die(at), "tray"))
+    if not with_dice:
+        dice = []
+    truth = [(region, name, d.value) for d, name, region in dice]
+    frame, empty, _ = _photographed(profile, rng, seed, pieces, [], [], size, tuple(d for d, _, _ in dice))
+    return frame, empty, truth
+
+
+def dice_read(profile: Profile, seeds: range, still: bool = False) -> tuple[int, int, int, int, int]:
+    """`dice_table`s of these seeds read (with the camera's full-resolution still beside each
+    frame, or not), Arkhanos's towers at the heights the game's state gives: dice whose value is
+    right where they lie, those whose colour is right too, dice, dice read that are not there,
+    and dice on frames whose board was not found (read as missed)."""
+    from vision.colours import Palette
+    from vision.dice import DiceConfig
+    from vision.pipeline import TableReader, VisionConfig
+    from vision.reference import capture
+    from vision.types import BoardNotFound
+
+    config = VisionConfig()
+    if profile.game == "arkhanos":  # the dice named among the game's dice colours, as the table loop does
+        palette = Palette(tuple(c for c in config.dice.palette.colours if c[0] in ARKHANOS_DICE))
+        config = VisionConfig(dice=DiceConfig(palette=palette), pieces=config.dice.palette)
+    value = both = total = false = lost = 0
+    for seed in seeds:
+        frame, empty, truth = dice_table(profile, seed, STILL if still else None)
+        full = frame if still else None
+        if still:
+            frame = cv2.resize(frame, (STILL[0] // 2, STILL[1] // 2), interpolation=cv2.INTER_AREA)
+            empty = cv2.resize(empty, (STILL[0] // 2, STILL[1] // 2), interpolation=cv2.INTER_AREA)
+        total += len(truth)
+        seen_by = arkhanos_profile(profile, seed) if profile.game == "arkhanos" else profile
+        try:
+            reader = TableReader(seen_by, config, capture(empty, seen_by))
+            seen = [(d.region, d.color, d.value) for d in reader.read(frame, full=full).dice]
+        except BoardNotFound:
+            lost += len(truth)
+            continue
+        for region, colour, number in truth:
+            if (region, colour, number) in seen:
+                seen.remove((region, colour, number))
+                value, both = value + 1, both + 1
+            elif (hit := next((s for s in seen if s[0] == region and s[2] == number), None)) is not None:
+                seen.remove(hit)
+                value += 1
+        false += len(seen)
+    return value, both, total, false, lost
+
+
 __all__ = [
+    "dice_read",
+    "dice_table",
     "Figure",
     "figures_read",
     "illustrate",

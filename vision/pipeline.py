@@ -18,7 +18,7 @@ from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
-from .reference import EmptyBoard, token_view
+from .reference import EmptyBoard, changed_share, dice_straightening, token_view
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
@@ -45,6 +45,8 @@ class Views:
     """Token regions above the board (a tower's top floor), each height's straightened there."""
     frame_size: tuple[int, int] = (0, 0)
     """The frames' size, px (a full-resolution still is read through the pose scaled to it)."""
+    dice: Straightening | None = None
+    """The dice regions on the board's plane, to be compared with the empty board's."""
 
     @classmethod
     def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
@@ -63,6 +65,7 @@ class Views:
                 (group, Straightening.of(pose, group, 2 * TOKEN_PX_PER_MM, place=place)) for group in raised
             ),
             frame_size,
+            dice_straightening(pose, profile),
         )
 
 
@@ -162,10 +165,12 @@ class TableReader:
             self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]))
         views = self._views
         start = time.perf_counter()
+        gains = white_gains(image, views.paper)
         dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
+        if dice and self.empty is not None and self.empty.dice is not None and views.dice is not None:
+            dice = not_print(dice, TopDown.of(image, views.dice, gains), self.empty.dice, self.profile, pose)
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        gains = white_gains(image, views.paper)
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         tokens_seen = None
         if views.tokens is not None:
@@ -323,6 +328,29 @@ def dice_in_regions(
         if region is not None:
             found.append(replace(d, region=region.name))
     return found
+
+
+def not_print(
+    dice: list[DieReading], seen: TopDown, empty: np.ndarray, profile: Profile, pose: BoardPose
+) -> list[DieReading]:
+    """The dice found that are not the board's own print: a numeral or a letter printed in a
+    rolling area looks like a die's face to the reader, but it is there on the empty board too.
+    A die in a region above the board (a tower's pillar) is kept: the empty board is seen
+    without the towers."""
+    if empty.shape[:2] != seen.image.shape[:2]:  # kept for another layout of the profile
+        return dice
+    raised = {r.name for r in profile.regions if r.height}
+    kept = []
+    for die in dice:
+        at = to_board(pose, np.array([die.center]))[0]
+        share = changed_share(seen, empty, (float(at[0]), float(at[1])), profile.die_mm)
+        if die.region in raised or share >= PRINT_SHARE:
+            kept.append(die)
+    return kept
+
+
+PRINT_SHARE = 0.5
+"""A die hides at least half of the board under its face's middle; print changes little of it."""
 
 
 def read_table(

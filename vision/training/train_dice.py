@@ -20,6 +20,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from .cube_dice import cubes
 from .dice_data import augment, load_recording, rendered, targets
 
 FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "real-dice"
@@ -134,6 +135,9 @@ def main() -> None:
     parser.add_argument(
         "--rendered", type=int, default=0, help="add this many frames of dice drawn by vision/render.py"
     )
+    parser.add_argument(
+        "--cubes", type=int, default=0, help="add this many frames of dice drawn as cubes (cube_dice.py)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -144,6 +148,7 @@ def main() -> None:
     for name, die_px in recordings.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
+    samples += cubes(args.cubes, args.seed + 2)
     print(f"{len(samples)} training frames, {sum(len(s.values) for s in samples)} dice", flush=True)
     model = DiceNet(args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)

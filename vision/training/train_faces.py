@@ -23,6 +23,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..dice import CROP_PX, CROP_SPAN, DiceConfig, DiceReader
+from .cube_dice import cubes
 from .dice_data import _jitter_colour, load_recording, rendered
 from .train_dice import FIXTURES, sources
 
@@ -152,6 +153,9 @@ def main() -> None:
         "--rendered", type=int, default=0, help="add this many frames of dice drawn by vision/render.py"
     )
     parser.add_argument(
+        "--cubes", type=int, default=0, help="add this many frames of dice drawn as cubes (cube_dice.py)"
+    )
+    parser.add_argument(
         "--false-share",
         type=float,
         default=0.0,
@@ -165,6 +169,7 @@ def main() -> None:
     for name, die_px in recordings.items():
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
+    samples += cubes(args.cubes, args.seed + 2)
     sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
     false_finds = [(k, i) for k, f in enumerate(false) for i in range(len(f))]

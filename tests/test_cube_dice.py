@@ -1,0 +1,45 @@
+"""The training frames of dice drawn as cubes (vision/training/cube_dice.py): the truth it
+gives the networks is where the dice are and what their top faces show."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.training.cube_dice import PIPS, SIZE, _die, _look, cubes
+
+
+def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None:
+    first, again = cubes(12, 7), cubes(12, 7)
+    assert all(np.array_equal(a.image, b.image) for a, b in zip(first, again))
+    for frame in first:
+        assert frame.image.shape == (SIZE, SIZE, 3)
+        assert 24 <= frame.die_px <= 44
+        assert set(frame.values.tolist()) <= set(range(1, 7))
+        assert ((frame.centers >= 0) & (frame.centers < SIZE)).all()
+        gaps = [np.linalg.norm(a - b) for i, a in enumerate(frame.centers) for b in frame.centers[i + 1 :]]
+        assert min(gaps, default=np.inf) > 1.7 * frame.die_px
+
+
+def test_the_top_face_shows_the_value_where_the_label_is() -> None:
+    """Whatever the slant (up to 25 degrees here) and turn, the top face's middle lands where
+    the label says and shows as many pips as the value: counted on dice light with dark pips
+    and dark with light ones."""
+    import cv2
+
+    rng = np.random.default_rng(0)
+    for value in range(1, 7):
+        for body, ink in (
+            ((230.0, 230.0, 230.0), (20.0, 20.0, 20.0)),
+            ((40.0, 30.0, 140.0), (240.0, 240.0, 240.0)),
+        ):
+            image = np.full((120, 120, 3), 128, np.float32)
+            look = _look(rng) | {"colour": body, "ink": ink, "style": "solid", "emblems": {}, "pip": 0.16, "pitch": 0.45}
+            slant, azimuth = float(np.radians(rng.uniform(0, 25))), float(rng.uniform(0, 2 * np.pi))
+            _die(image, rng, np.array([60.0, 60.0]), 40.0, value, look, slant, azimuth)
+            face = image[44:77, 44:77].mean(axis=2)  # the top face, corner pips 13 px out
+            yy, xx = np.mgrid[-16:17, -16:17]
+            inside = np.hypot(xx, yy) <= 16.5  # inside the top face however it is turned
+            pips = inside & ((face < 90) if body[0] > 128 else (face > 200))
+            count = cv2.connectedComponentsWithStats(pips.astype(np.uint8))[0] - 1
+            assert count == value, (value, body, np.degrees(slant))
+    assert set(PIPS) == set(range(1, 7)) and all(len(PIPS[v]) == v for v in PIPS)
