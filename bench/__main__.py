@@ -761,6 +761,19 @@ def unseen_tables_bench() -> None:
             f"  Arkhanos meeples on towers of 1-3 floors, pinhole camera, seeds 100-119, {name}: "
             f"{right}/{total}, {false} false"
         )
+    from tests.pinhole_figures import dice_read
+
+    for game in ("yuggoth-three", "arkhanos", "tower"):
+        for still in (False, True):
+            value, both, total, false, lost = dice_read(load_profile(game), range(100, 110), still)
+            print(
+                f"  dice where they lie ({game}: rolling area"
+                + (", mana pool, pillars of towers 1-3 floors high" if game == "arkhanos" else "")
+                + "), 3-D dice, pinhole camera, seeds 100-109, "
+                + ("with the 2560x1920 still" if still else "from the frame")
+                + f": value right {value}/{total}, colour too {both}, {false} false, {lost} on frames "
+                "whose board was not found"
+            )
     from tests.test_vision_full_still import dice_table, scores, tray
 
     got = scores((10.0, 14.0))

@@ -33,7 +33,14 @@ def test_the_top_face_shows_the_value_where_the_label_is() -> None:
             ((40.0, 30.0, 140.0), (240.0, 240.0, 240.0)),
         ):
             image = np.full((120, 120, 3), 128, np.float32)
-            look = _look(rng) | {"colour": body, "ink": ink, "style": "solid", "emblems": {}, "pip": 0.16, "pitch": 0.45}
+            look = _look(rng) | {
+                "colour": body,
+                "ink": ink,
+                "style": "solid",
+                "emblems": {},
+                "pip": 0.16,
+                "pitch": 0.45,
+            }
             slant, azimuth = float(np.radians(rng.uniform(0, 25))), float(rng.uniform(0, 2 * np.pi))
             _die(image, rng, np.array([60.0, 60.0]), 40.0, value, look, slant, azimuth)
             face = image[44:77, 44:77].mean(axis=2)  # the top face, corner pips 13 px out
