@@ -51,10 +51,10 @@ $(TRAIN)/python:
 # Writes the candidate networks (vision/models/candidate): docs/vision.md says how they are
 # weighed against the shipped ones before they replace them.
 train-dice: $(TRAIN)/python
-	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --steps 4000 --rendered 100 \
+	$(TRAIN)/python -m vision.training.train_dice --hold-out 5 --steps 4000 --rendered 100 --cubes 400 \
 	  --out vision/models/candidate/dice_d6.onnx
-	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --rendered 100 --steps 8000 \
-	  --detector vision/models/dice_d6.onnx --false-share 0.3 --out vision/models/candidate/dice_faces.onnx
+	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --rendered 100 --cubes 400 --steps 8000 \
+	  --detector vision/models/candidate/dice_d6.onnx --false-share 0.3 --out vision/models/candidate/dice_faces.onnx
 
 clean:
 	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache
