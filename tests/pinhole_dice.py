@@ -15,16 +15,8 @@ import cv2
 import numpy as np
 
 from tests.pinhole import Camera
+from vision.render import PIPS
 
-PIPS = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
-"""Where a face's pips lie, in steps of half a pip pitch from its centre."""
 STYLES = ("solid", "marbled", "translucent")
 
 

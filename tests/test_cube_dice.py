@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.training.cube_dice import PIPS, SIZE, _die, _look, cubes
+from vision.render import PIPS
+from vision.training.cube_dice import SIZE, _die, _look, cubes
 
 
 def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None:

@@ -18,7 +18,7 @@ from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
 from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
 from .frames import as_bgr
 from .profiles import Profile, Region
-from .reference import EmptyBoard, changed_share, dice_straightening, token_view
+from .reference import ALIGN_MM, EmptyBoard, changed_share, dice_straightening, token_view
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, read_tokens
@@ -168,7 +168,7 @@ class TableReader:
         gains = white_gains(image, views.paper)
         dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
         if dice and self.empty is not None and self.empty.dice is not None and views.dice is not None:
-            dice = not_print(dice, TopDown.of(image, views.dice, gains), self.empty.dice, self.profile, pose)
+            dice = not_print(dice, image, views.dice, gains, self.empty.dice, self.profile, pose)
         timings["dice"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
@@ -331,20 +331,44 @@ def dice_in_regions(
 
 
 def not_print(
-    dice: list[DieReading], seen: TopDown, empty: np.ndarray, profile: Profile, pose: BoardPose
+    dice: list[DieReading],
+    image: np.ndarray,
+    maps: Straightening,
+    gains: np.ndarray,
+    empty: np.ndarray,
+    profile: Profile,
+    pose: BoardPose,
 ) -> list[DieReading]:
     """The dice found that are not the board's own print: a numeral or a letter printed in a
     rolling area looks like a die's face to the reader, but it is there on the empty board too.
-    A die in a region above the board (a tower's pillar) is kept: the empty board is seen
-    without the towers."""
-    if empty.shape[:2] != seen.image.shape[:2]:  # kept for another layout of the profile
+    Only a window round each die is straightened (`maps` cover every dice region: on Arkhanos's
+    mat, most of it). A die in a region above the board (a tower's pillar) is kept: the empty
+    board is seen without the towers."""
+    if empty.shape[:2] != maps.map1.shape[:2]:  # kept for another layout of the profile
         return dice
     raised = {r.name for r in profile.regions if r.height}
+    s, (ox, oy) = maps.px_per_mm, maps.origin_mm
+    reach = int(np.ceil((1.5 * profile.die_mm + ALIGN_MM) * s)) + 1
     kept = []
     for die in dice:
+        if die.region in raised:
+            kept.append(die)
+            continue
         at = to_board(pose, np.array([die.center]))[0]
-        share = changed_share(seen, empty, (float(at[0]), float(at[1])), profile.die_mm)
-        if die.region in raised or share >= PRINT_SHARE:
+        col, row = int((at[0] - ox) * s), int((at[1] - oy) * s)
+        r0, c0 = max(0, row - reach), max(0, col - reach)
+        r1, c1 = min(empty.shape[0], row + reach + 1), min(empty.shape[1], col + reach + 1)
+        if r1 <= r0 or c1 <= c0:  # seen outside the dice regions' view: nothing to compare
+            kept.append(die)
+            continue
+        window = Straightening(
+            maps.map1[r0:r1, c0:c1], maps.map2[r0:r1, c0:c1], (ox + c0 / s, oy + r0 / s), s
+        )
+        seen = TopDown.of(image, window, gains)
+        if (
+            changed_share(seen, empty[r0:r1, c0:c1], (float(at[0]), float(at[1])), profile.die_mm)
+            >= PRINT_SHARE
+        ):
             kept.append(die)
     return kept
 

@@ -19,18 +19,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..render import PIPS
 from .dice_data import Labelled
 
 SIZE = 320
 """Each frame is this many pixels square."""
-PIPS = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
-}
 INKS = ((240, 240, 240), (25, 25, 25), (40, 175, 215), (40, 40, 190), (190, 190, 195), (150, 60, 20))
 """Pip colours (BGR): white, black, gold, red, silver, blue."""
 
