@@ -49,7 +49,9 @@ class Views:
     """The dice regions on the board's plane, to be compared with the empty board's."""
 
     @classmethod
-    def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int]) -> Views:
+    def of(cls, pose: BoardPose, profile: Profile, frame_size: tuple[int, int], dice: bool = False) -> Views:
+        """`dice`: whether the dice regions are compared with an empty board (their view, most of
+        Arkhanos's mat, is made only then)."""
         stack_regions = [r for r in profile.regions if r.holds == "stack"]
         token_regions = [r for r in profile.regions if r.holds == "tokens"]
         place = camera_place(pose.homography, frame_size)
@@ -65,7 +67,7 @@ class Views:
                 (group, Straightening.of(pose, group, 2 * TOKEN_PX_PER_MM, place=place)) for group in raised
             ),
             frame_size,
-            dice_straightening(pose, profile),
+            dice_straightening(pose, profile) if dice else None,
         )
 
 
@@ -162,7 +164,8 @@ class TableReader:
         timings["board"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         if self._views is None or self._views.pose is not pose:
-            self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]))
+            compared = self.empty is not None and self.empty.dice is not None
+            self._views = Views.of(pose, self.profile, (image.shape[1], image.shape[0]), compared)
         views = self._views
         start = time.perf_counter()
         gains = white_gains(image, views.paper)
