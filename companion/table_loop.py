@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vision.colours import Palette
 from vision.dice import DiceReader
 from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw, taught_config
@@ -338,9 +337,7 @@ class TableLoop:
         vision = self.vision or self._taught()
         known = {name for name, _ in vision.dice.palette.colours}
         if dice and set(dice) <= known:  # the dice among their colours; pieces among all
-            palette = Palette(tuple(c for c in vision.dice.palette.colours if c[0] in dice))
-            pieces = vision.pieces or vision.dice.palette
-            vision = replace(vision, dice=replace(vision.dice, palette=palette), pieces=pieces)
+            vision = vision.dice_among(dice)
         elif dice:  # a colour the palette lacks (`vision calibrate` adds it): name among all
             log.warning("dice colours %s: not all in the palette; naming dice among all colours", dice)
         self._reader = (key, TableReader(profile, vision, self._empty_board(profile)), regions)

@@ -522,16 +522,13 @@ def dice_read(profile: Profile, seeds: range, still: bool = False) -> tuple[int,
     frame, or not), Arkhanos's towers at the heights the game's state gives: dice whose value is
     right where they lie, those whose colour is right too, dice, dice read that are not there,
     and dice on frames whose board was not found (read as missed)."""
-    from vision.colours import Palette
-    from vision.dice import DiceConfig
     from vision.pipeline import TableReader, VisionConfig
     from vision.reference import capture
     from vision.types import BoardNotFound
 
     config = VisionConfig()
     if profile.game == "arkhanos":  # the dice named among the game's dice colours, as the table loop does
-        palette = Palette(tuple(c for c in config.dice.palette.colours if c[0] in ARKHANOS_DICE))
-        config = VisionConfig(dice=DiceConfig(palette=palette), pieces=config.dice.palette)
+        config = config.dice_among(ARKHANOS_DICE)
     value = both = total = false = lost = 0
     for seed in seeds:
         frame, empty, truth = dice_table(profile, seed, STILL if still else None)

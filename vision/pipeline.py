@@ -80,6 +80,14 @@ class VisionConfig:
     sizes: tuple[tuple[str, float], ...] = ()
     """The pieces' widths as the players' own measure (vision/teach.py), over the profile's."""
 
+    def dice_among(self, colours: tuple[str, ...]) -> VisionConfig:
+        """The dice named among a game's own dice colours (those of the palette), the pieces
+        among all."""
+        palette = Palette(tuple(c for c in self.dice.palette.colours if c[0] in colours))
+        return replace(
+            self, dice=replace(self.dice, palette=palette), pieces=self.pieces or self.dice.palette
+        )
+
 
 def taught_config(data_dir: Path) -> VisionConfig:
     """The vision settings with what the players taught, kept in the data directory: their
