@@ -233,3 +233,97 @@ def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
     seen = {"resource": 26.0, "priest": 7.0, "cultist": 7.0}  # its hull spans a tile's pixels
     _, shaped = how_each_kind_fits(speck_rows, speck_cols, kinds, seen, profile, 1.0, place, (30.0, 30.0))
     assert not shaped["resource"]  # a tile shows at least a quarter of itself
+
+
+def hidden_tile(turn_deg: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A 25 mm tile at (40, 40), turned, seen at 1 px/mm under a 20 mm priest leaning 12 mm east
+    over its east edge: what shows of the tile (an L a few mm wide along its west and north edges)
+    and the priest's pixels."""
+    tile = np.zeros((90, 90), np.uint8)
+    corners = cv2.boxPoints(((40.0, 40.0), (25.0, 25.0), turn_deg))
+    cv2.fillConvexPoly(tile, np.round(corners).astype(np.int32), 1)
+    priest = np.zeros_like(tile)
+    cv2.circle(priest, (41, 41), 10, 1, -1)
+    cv2.circle(priest, (53, 41), 10, 1, -1)
+    cv2.rectangle(priest, (41, 31), (53, 51), 1, -1)
+    shows = tile & (1 - priest)
+    rows, cols = np.nonzero(shows)
+    priest_rows, priest_cols = np.nonzero(priest)
+    return rows, cols, priest_rows, priest_cols
+
+
+def tile_area(turn_deg: float) -> int:
+    tile = np.zeros((90, 90), np.uint8)
+    cv2.fillConvexPoly(
+        tile, np.round(cv2.boxPoints(((40.0, 40.0), (25.0, 25.0), turn_deg))).astype(np.int32), 1
+    )
+    return int(tile.sum())
+
+
+@pytest.mark.parametrize("turn", [0.0, 17.0])
+def test_a_tile_showing_only_a_band_beside_a_priest_fills_its_square_with_it(turn: float) -> None:
+    """A priest leaning over a tile hides most of it: the band that shows has a sliver's
+    hull, but with the priest it fills a tile's square (Am'harb's "Disciple Phase" 3.3: a disciple
+    stands on the tile when its stack is higher than the cost). Alone, or in a square too small
+    for it, the band fills none."""
+    from vision.tokens import FILLED, square_covered
+
+    rows, cols, priest_rows, priest_cols = hidden_tile(turn)
+    assert rows.size < 0.5 * tile_area(turn)
+    assert square_covered(rows, cols, priest_rows, priest_cols, 25.0) >= FILLED
+    assert square_covered(rows, cols, priest_rows[:0], priest_cols[:0], 25.0) < 0.5
+    assert square_covered(rows, cols, priest_rows, priest_cols, 15.0) == 0.0
+
+
+def test_a_band_of_a_tile_is_a_tile_unless_it_is_a_round_piece_itself() -> None:
+    """The band that fills a tile's square with the priest on it is that tile, sized as the tile;
+    a yellow priest on a red tile fills the red tile's square as well, but it is a priest."""
+    from vision.tokens import as_hidden_tile
+
+    profile = load_profile("amharb-4p")
+    kinds = {"resource": 25 * 1.128, "priest": 20.0, "cultist": 12.0}
+    seen = {"resource": 14.0, "priest": 9.0, "cultist": 9.0}
+    misfit = {"resource": 0.7, "priest": 0.8, "cultist": 0.3}
+    band = {"resource": False, "priest": False, "cultist": False}
+    seen_as, misfit_as, shaped_as = as_hidden_tile(kinds, seen, misfit, band, 0.9, 150, profile, 1.0)
+    assert shaped_as["resource"] and abs(seen_as["resource"] / kinds["resource"] - 0.95) < 0.01
+    assert misfit_as["resource"] < misfit_as["cultist"]
+    assert not as_hidden_tile(kinds, seen, misfit, band, 0.9, 40, profile, 1.0)[2]["resource"]
+    priest = {"resource": True, "priest": True, "cultist": False}
+    assert as_hidden_tile(kinds, seen, misfit, priest, 0.95, 400, profile, 1.0) == (seen, misfit, priest)
+
+
+def test_a_tile_a_priest_splits_in_two_is_one_tile() -> None:
+    """A priest standing across a tile leaves two parts of it showing, apart: they are one tile
+    when together they lie within its square; two parts of a colour further apart stay two."""
+    from vision.tokens import tiles_made_whole
+
+    tile = np.zeros((90, 90), np.uint8)
+    cv2.rectangle(tile, (28, 28), (52, 52), 1, -1)
+    cv2.rectangle(tile, (36, 20), (44, 60), 0, -1)  # a priest's lean across the middle
+    far = np.zeros_like(tile)
+    cv2.circle(far, (80, 80), 5, 1, -1)  # a yellow cultist beyond the tile
+    rows, cols = np.nonzero(tile | far)
+    parts = [
+        (1, np.flatnonzero(cols < 36)),
+        (1, np.flatnonzero((cols > 44) & (cols < 60))),
+        (1, np.flatnonzero(cols >= 70)),
+    ]
+    whole = tiles_made_whole(parts, rows, cols, {1: 25.0})
+    assert sorted(p.size for _, p in whole) == sorted([parts[2][1].size, parts[0][1].size + parts[1][1].size])
+    together = tiles_made_whole(parts[:2], rows, cols, {1: 25.0})
+    assert len(together) == 1
+    assert len(tiles_made_whole(parts[:2], rows, cols, {})) == 2  # no tile comes in this colour
+
+
+def test_only_a_tile_may_be_stood_on() -> None:
+    import tomllib
+
+    from vision.profiles import ProfileError, parse_profile
+
+    text = (Path(__file__).parent.parent / "vision/profiles/amharb-4p.toml").read_text()
+    assert load_profile("amharb-4p").token_stood_on == ("resource",)
+    bad = text.replace("height = 16   # ASSUMED", "height = 16\nstood_on = true", 1)
+    with pytest.raises(ProfileError, match="stood_on is for square tiles"):
+        parse_profile(tomllib.loads(bad))
+    assert load_profile("tower").token_stood_on == ()

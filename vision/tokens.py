@@ -169,6 +169,14 @@ TILE_SHOWS = 0.25
 with its lean on a 25 mm tile hides at most about 70%); a speck whose hull spans a tile is none."""
 
 
+FILLED = 0.8
+"""A part of a tile's colour that, with the piece standing on it, fills this share of a tile's
+square is that tile, mostly hidden (`square_covered`; 0.83-1.0 measured where a priest leans
+over a tile, the blur and the tile's shadowed edge taking the rest)."""
+HIDDEN_TILE_SHOWS = 0.1
+"""A tile mostly hidden shows at least this share of itself (a band along one edge)."""
+
+
 def inside_round(
     rows: np.ndarray, cols: np.ndarray, width_px: float, lean_px: float, away: np.ndarray
 ) -> float:
@@ -202,8 +210,8 @@ def square_misfit(side_mm: float, flat_mm: float, s: float, rect: Rect) -> float
     lengthening it only one way, so that a priest leaning far has a tile's area, never its
     width)."""
     by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
-    narrowest = (min(rect[1]) + 1) / s
-    return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)))
+    narrowest, longest = (min(rect[1]) + 1) / s, (max(rect[1]) + 1) / s
+    return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)), math.log(max(longest / side_mm, 1.0)))
 
 
 def how_each_kind_fits(
@@ -251,6 +259,31 @@ def how_each_kind_fits(
                 near and solid and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
             )
     return misfit, shaped
+
+
+def as_hidden_tile(
+    kinds: dict[str, float],
+    seen: dict[str, float],
+    misfit: dict[str, float],
+    shaped: dict[str, bool],
+    filled: float,
+    shows_px: int,
+    profile: Profile,
+    s: float,
+) -> tuple[dict[str, float], dict[str, float], dict[str, bool]]:
+    """A part of a tile's colour that, with the piece standing on it, fills a tile's square
+    (`filled`, `square_covered`) is that tile mostly hidden, when it is no round piece itself
+    (a yellow priest on a red tile fills the tile's square too): seen the tile's size, as well
+    as it fills the square, if it shows at least HIDDEN_TILE_SHOWS of it."""
+    if any(shaped[n] for n in kinds if n not in profile.token_square):
+        return seen, misfit, shaped
+    seen, misfit, shaped = dict(seen), dict(misfit), dict(shaped)
+    for n in kinds:
+        if n in profile.token_square:
+            seen[n] = kinds[n] * math.sqrt(filled)
+            misfit[n] = -math.log(filled)
+            shaped[n] = shows_px >= HIDDEN_TILE_SHOWS * (kinds[n] / SQUARE_WIDTH * s) ** 2
+    return seen, misfit, shaped
 
 
 def round_misfit(width_mm: float, across_mm: float, area_mm2: float, lean: float) -> float:
@@ -416,6 +449,22 @@ def read_tokens(
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
     heaps: list[tuple[TokenSighting, int, bool, int]] = []
+
+    # The side (px) of the largest tile each colour comes in (for a tile a piece splits in two),
+    # and of one that pieces may stand on.
+    def tile_sides_of(squares: Sequence[str]) -> dict[int, float]:
+        def comes_in(kind: str, name: str) -> bool:
+            allowed = profile.colours_of(kind)
+            return allowed is None or name in allowed
+
+        return {
+            i: max(widths[n] / SQUARE_WIDTH for n in squares if comes_in(n, name)) * s
+            for i, name in enumerate(names)
+            if any(comes_in(n, name) for n in squares)
+        }
+
+    tile_sides = tile_sides_of(profile.token_square)
+    stood_on_sides = tile_sides_of(profile.token_stood_on)
     named = nearer_a_colour(bgr, background, mask, choices)
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
@@ -434,7 +483,10 @@ def read_tokens(
         blob_colours = colour_index[blob]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
         parts = sorted(
-            pieces_of(blob_rows, blob_cols, blob_colours, is_print), key=lambda kp: bool(is_dark[kp[0]])
+            tiles_made_whole(
+                pieces_of(blob_rows, blob_cols, blob_colours, is_print), blob_rows, blob_cols, tile_sides
+            ),
+            key=lambda kp: bool(is_dark[kp[0]]),
         )
         for k, part in parts:
             if is_print[k]:
@@ -468,13 +520,24 @@ def read_tokens(
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             flat_mm = width_mm
+            covered = 0.0
             tiles = any(n in profile.token_square for n in kinds)
             if tiles and part.size < blob_colours.size:
                 # A tile with a piece standing on it: the piece hides part of it.
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
+                if k in stood_on_sides:  # or the square it is part of, the rest under that piece
+                    others = np.ones(blob_rows.size, bool)
+                    others[part] = False
+                    covered = square_covered(
+                        prows, pcols, blob_rows[others], blob_cols[others], stood_on_sides[k]
+                    )
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
+            if covered >= FILLED:
+                seen, misfit, shaped = as_hidden_tile(
+                    kinds, seen, misfit, shaped, covered, part.size, profile, s
+                )
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
             figures = {n: w for n, w in kinds.items() if n in profile.token_figures}
             if not single and figures and not is_dark[k]:
@@ -526,6 +589,68 @@ def read_tokens(
             else:
                 found.append(sighting)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def tiles_made_whole(
+    parts: list[tuple[int, np.ndarray]], rows: np.ndarray, cols: np.ndarray, tile_sides: dict[int, float]
+) -> list[tuple[int, np.ndarray]]:
+    """The parts of one blob (`pieces_of`), with parts of a colour that tiles come in joined,
+    largest first, while together they lie within a tile's square: a piece standing across a
+    tile splits what shows of it in two or three (a priest on a corner leaves two arms of an L)."""
+    out: list[tuple[int, np.ndarray]] = []
+    for k in dict.fromkeys(kp[0] for kp in parts):
+        same = sorted((part for colour, part in parts if colour == k), key=lambda part: -part.size)
+        if k not in tile_sides:
+            out += [(k, part) for part in same]
+            continue
+        groups: list[np.ndarray] = []
+        for part in same:
+            for g, group in enumerate(groups):
+                joined = np.concatenate([group, part])
+                _, sides, _ = cv2.minAreaRect(
+                    np.column_stack([cols[joined], rows[joined]]).astype(np.float32)
+                )
+                if max(sides) <= tile_sides[k] * 1.1 + 1:
+                    groups[g] = joined
+                    break
+            else:
+                groups.append(part)
+        out += [(k, group) for group in groups]
+    return out
+
+
+def square_covered(
+    rows: np.ndarray, cols: np.ndarray, other_rows: np.ndarray, other_cols: np.ndarray, side_px: float
+) -> float:
+    """The share of a square tile `side_px` wide that these pixels (what shows of the tile) and
+    the others (a piece standing on it) cover, the square turned as these pixels' smallest
+    rectangle and placed where they cover most of it while holding all of these; 0 when these
+    do not fit in one tile. A priest leaning over a tile may leave only a band along one edge
+    of it: the band's hull is a sliver of the tile, but the band and the priest fill its square."""
+    if rows.size < 3:
+        return 0.0
+    _, _, angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
+    a = math.radians(angle)
+    turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    mine = np.column_stack([cols, rows]) @ turn.T
+    low, high = mine.min(axis=0), mine.max(axis=0)
+    side = int(round(side_px))
+    if (high - low > side_px * 1.1 + 1).any():  # (blurred by a pixel or two, as `inside_square`)
+        return 0.0
+    every = np.concatenate([mine, np.column_stack([other_cols, other_rows]) @ turn.T])
+    # The square's corner lies between where it holds these from their far and their near side.
+    start = np.floor(np.minimum(low, high - side)).astype(int)
+    reach = np.ceil(np.maximum(low, high - side)).astype(int) - start + 1
+    span = int(reach.max()) + side
+    grid = np.floor(every).astype(int) - start
+    keep = ((grid >= 0) & (grid < span)).all(axis=1)
+    counts = np.zeros((span, span), np.float32)
+    np.add.at(counts, (grid[keep, 1], grid[keep, 0]), 1.0)
+    sums = cv2.integral(counts)
+    v, u = np.mgrid[0 : reach[1], 0 : reach[0]]
+    inside = sums[v + side, u + side] - sums[v, u + side] - sums[v + side, u] + sums[v, u]
+    best = float(inside.max())
+    return min(1.0, best / (side * side))
 
 
 def humps(rows: np.ndarray, cols: np.ndarray, width_px: float) -> int:

@@ -74,6 +74,9 @@ class Profile:
     base) or on the base only (the Watcher's pink base under its dark figure)."""
     token_square: tuple[str, ...] = ()
     """Token kinds that are square tiles (`width` is their side), not round pieces."""
+    token_stood_on: tuple[str, ...] = ()
+    """Square kinds that pieces may stand on (Am'harb's resource tiles): what shows of one may
+    be a band along its edge, the rest hidden under the piece."""
     token_colours: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Token kinds with colours of their own (resource tiles), instead of `piece_colours`."""
     token_counted: tuple[str, ...] = ()
@@ -225,6 +228,9 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
             raise ProfileError("pieces.tokens.KIND.height is millimetres") from error
         if any(h < 0 for _, h in out["token_height"]):
             raise ProfileError("pieces.tokens.KIND.height is millimetres, not below the board")
+        out["token_stood_on"] = tuple(str(k) for k, v in tokens.items() if v.get("stood_on") is True)
+        if any(v.get("stood_on") is True and v.get("shape") != "square" for v in tokens.values()):
+            raise ProfileError('pieces.tokens.KIND.stood_on is for square tiles (shape = "square")')
         bad = [k for k, v in tokens.items() if v.get("shape", "round") not in ("round", "square")]
         if bad:
             raise ProfileError(f"pieces.tokens.{bad[0]}.shape is round or square")
