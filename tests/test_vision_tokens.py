@@ -327,3 +327,16 @@ def test_only_a_tile_may_be_stood_on() -> None:
     with pytest.raises(ProfileError, match="stood_on is for square tiles"):
         parse_profile(tomllib.loads(bad))
     assert load_profile("tower").token_stood_on == ()
+
+
+def test_a_round_piece_standing_on_a_tile_is_no_tile() -> None:
+    """A yellow priest on a red tile fills the red tile's square with what shows of it: it stands
+    on that tile, so it is a priest even where a yellow tile's size would fit it as well (tiles
+    do not lie on tiles); a part of no round shape keeps its shapes."""
+    from vision.tokens import standing_on_a_tile
+
+    profile = load_profile("amharb-4p")
+    both = {"resource": True, "priest": True, "cultist": False}
+    assert standing_on_a_tile(both, profile) == {"resource": False, "priest": True, "cultist": False}
+    flat = {"resource": True, "priest": False, "cultist": False}
+    assert standing_on_a_tile(flat, profile) == flat

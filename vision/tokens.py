@@ -261,6 +261,24 @@ def how_each_kind_fits(
     return misfit, shaped
 
 
+def others_of(
+    part: np.ndarray, rows: np.ndarray, cols: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A part's pixels and the rest of its blob's (rows, columns of each)."""
+    others = np.ones(rows.size, bool)
+    others[part] = False
+    return rows[part], cols[part], rows[others], cols[others]
+
+
+def standing_on_a_tile(shaped: dict[str, bool], profile: Profile) -> dict[str, bool]:
+    """The shapes of a part that stands on a tile (it fills a tile's square with what shows of
+    that tile): a round piece, when it has a round kind's shape (a yellow priest on a red tile
+    is no yellow tile: tiles do not lie on tiles)."""
+    if not any(shaped[n] for n in shaped if n not in profile.token_square):
+        return shaped
+    return {n: ok and n not in profile.token_square for n, ok in shaped.items()}
+
+
 def as_hidden_tile(
     kinds: dict[str, float],
     seen: dict[str, float],
@@ -488,7 +506,16 @@ def read_tokens(
             ),
             key=lambda kp: bool(is_dark[kp[0]]),
         )
-        for k, part in parts:
+        # How much of a tile's square each part of a stood-on tile's colour fills with the
+        # others (a tile mostly hidden under a piece): what fills a tile's square with another
+        # part stands on that tile, so it is no tile itself when it is a round piece.
+        covers = [
+            square_covered(*others_of(part, blob_rows, blob_cols), stood_on_sides[k])
+            if k in stood_on_sides and len(parts) > 1
+            else 0.0
+            for k, part in parts
+        ]
+        for index, (k, part) in enumerate(parts):
             if is_print[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
             part = part[~consumed[part]]
@@ -526,14 +553,11 @@ def read_tokens(
                 # A tile with a piece standing on it: the piece hides part of it.
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
-                if k in stood_on_sides:  # or the square it is part of, the rest under that piece
-                    others = np.ones(blob_rows.size, bool)
-                    others[part] = False
-                    covered = square_covered(
-                        prows, pcols, blob_rows[others], blob_cols[others], stood_on_sides[k]
-                    )
+                covered = covers[index]  # or the square it is part of, the rest under that piece
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
+            if any(c >= FILLED for i, c in enumerate(covers) if i != index):
+                shaped = standing_on_a_tile(shaped, profile)
             if covered >= FILLED:
                 seen, misfit, shaped = as_hidden_tile(
                     kinds, seen, misfit, shaped, covered, part.size, profile, s
