@@ -452,3 +452,36 @@ def tokens_read(profile: Profile, seeds: range) -> tuple[int, int, int]:
                 right += 1
         false += len(seen)
     return right, total, false
+
+
+def laid_out(
+    profile: Profile, colour: str, seed: int, priests: int = 3, cultists: int = 5
+) -> tuple[np.ndarray, np.ndarray]:
+    """Priests and cultists of one colour (the palette's), upright cylinders of real height
+    (ASSUMED, as `token_table`'s), each in the middle of a random space, as a player lays them
+    out to teach the companion their pieces; and the empty board, both through the same random
+    camera (`table_shot`). The frame and the empty board's frame."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    cells = [r for r in profile.regions if r.holds == "tokens"]
+    chosen = rng.choice(len(cells), size=priests + cultists, replace=False)
+    sizes = dict(profile.token_mm)
+    pieces = tuple(
+        Piece(
+            cells[int(index)].centre(),
+            tuple(float(v) for v in DEFAULT_COLOURS[colour]),
+            sizes["priest" if i < priests else "cultist"],
+            PRIEST_HEIGHT_MM if i < priests else CULTIST_HEIGHT_MM,
+        )
+        for i, index in enumerate(chosen)
+    )
+    picture, to_mm = board_plane(profile, rng)
+    shot, light = table_shot(rng)
+    middle = (profile.size[0] / 2, profile.size[1] / 2)
+
+    def draw(image: np.ndarray, cam: Camera) -> None:
+        draw_pieces(image, cam, pieces, light)
+
+    frame = photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 1), draw)
+    return frame, photograph(picture, to_mm, shot, middle, np.random.default_rng(seed + 2))

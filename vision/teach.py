@@ -19,11 +19,23 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .board import BoardLocator
+from .camera import camera_place
 from .colours import PALETTE_FILE, Palette, hex_colour, load_palette, save_palette, shade_free
 from .dice import DiceReader, FaceExamples
+from .frames import as_bgr
 from .profiles import Profile
 from .reference import EmptyBoard, kept_empty_board, token_regions_seen
-from .tokens import MAX_SIZE_ERROR, SQUARE_WIDTH, compact, kind_sizes, pieces_view
+from .tokens import (
+    MAX_SIZE_ERROR,
+    PRINT_COLOURS,
+    SQUARE_WIDTH,
+    how_each_kind_fits,
+    kind_sizes,
+    nearer_a_colour,
+    piece_width,
+    pieces_view,
+)
 from .types import VisionError
 
 TOLD_APART = 0.8
@@ -60,8 +72,14 @@ class Lesson:
 
 def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> tuple[Sample, ...]:
     """Every piece on the board in `frame`, all of them `colour` (`VisionError` without the
-    board or its empty look)."""
-    top = token_regions_seen(frame, profile)
+    board or its empty look). Each is measured as the token reader measures a piece: its
+    pixels nearer its own colour than the board's there (not its shadow), a round piece's width
+    across its lean (a standing piece leans away from the point under the camera), a tile's by
+    its area; its kind the one whose size and silhouette where it stands fit it."""
+    image = as_bgr(frame)
+    pose = BoardLocator(profile).locate(image)
+    place = camera_place(pose.homography, (image.shape[1], image.shape[0]))
+    top = token_regions_seen(image, profile, pose)
     if top.image.shape != empty.image.shape:
         raise VisionError(f"the empty board kept for {profile.name} does not fit its regions: see it again")
     view = pieces_view(top, profile, empty.image)
@@ -74,17 +92,37 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
     if not allowed:
         raise VisionError(f"no kind of piece on {profile.name} comes in {colour}")
     s = top.px_per_mm
+    # Print's colours, as the reader names them: a piece's dark side wall or a glint is not
+    # measured as its own colour.
+    _, printed = Palette().features(PRINT_COLOURS)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
     found = []
     for blob in range(1, count):
-        area = int(stats[blob, cv2.CC_STAT_AREA])
-        width = 2 * math.sqrt(area / math.pi) / s
-        kind = min(allowed, key=lambda k: abs(allowed[k] - width))
+        if stats[blob, cv2.CC_STAT_AREA] < 4:
+            continue
         rows, cols = np.nonzero(labels == blob)
-        if abs(allowed[kind] - width) / allowed[kind] > MAX_SIZE_ERROR or not compact(rows, cols):
+        mask = np.zeros(view.mask.shape, np.uint8)
+        mask[rows, cols] = 1
+        # Its colour as a first guess (the median of what differs from the board), then only
+        # the pixels nearer that than the board: the piece without its shadow, measured again.
+        guess = shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
+        piece = nearer_a_colour(bgr, view.background, mask, np.concatenate([guess, printed]))
+        rows, cols = piece.rows[piece.colour == 0], piece.cols[piece.colour == 0]
+        if rows.size < 4:
+            continue
+        centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
+        across = piece_width(rows, cols, centre, place, s)
+        flat = 2 * math.sqrt(rows.size / math.pi) / s
+        seen = {k: flat if k in profile.token_square else across for k in allowed}
+        misfit, shaped = how_each_kind_fits(rows, cols, allowed, seen, profile, s, place, centre)
+        fitting = [
+            k for k in allowed if shaped[k] and abs(allowed[k] - seen[k]) / allowed[k] <= MAX_SIZE_ERROR
+        ]
+        if not fitting:
             continue  # a hand, a card, a heap: not one piece
+        kind = min(fitting, key=lambda k: misfit[k])
         median = np.median(bgr[rows, cols].astype(np.float32), axis=0)
-        side = width / SQUARE_WIDTH if kind in profile.token_square else width
+        side = seen[kind] / SQUARE_WIDTH if kind in profile.token_square else seen[kind]
         found.append(Sample(colour, kind, (float(median[0]), float(median[1]), float(median[2])), side))
     if not found:
         raise VisionError(f"no {colour} piece is on the board: lay them on the empty board, apart")
