@@ -387,6 +387,29 @@ def arkhanos_profile(profile: Profile, seed: int) -> Profile:
     )
 
 
+def laid_scouts(profile: Profile, colour: str, seed: int, count: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    """Turris Scouts of one colour (the palette's), every other one on a dark base, one to a
+    random place, as a player lays them out to teach the companion their pieces: the frame and
+    the empty board, through `turris_table`'s camera and light."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    body = tuple(float(v) for v in DEFAULT_COLOURS[colour])
+    width = dict(profile.token_mm)["scout"]
+    figures = []
+    for i, index in enumerate(rng.choice(len(regions), size=count, replace=False)):
+        xs, ys = zip(*regions[int(index)].polygon)
+        at = free_spot(rng, (min(xs), min(ys), max(xs), max(ys)), [], width)
+        if at is not None:
+            base = body if i % 2 else DARK_PLASTIC
+            figures.append(
+                Figure(at, base, width, body, float(rng.uniform(10, 14)), float(rng.uniform(25, 35)))
+            )
+    frame, empty, _ = _photographed(profile, rng, seed, [], figures, [])
+    return frame, empty
+
+
 def _photographed(
     profile: Profile,
     rng: np.random.Generator,
