@@ -668,9 +668,8 @@ def square_covered(
     span = int(reach.max()) + side
     grid = np.floor(every).astype(int) - start
     keep = ((grid >= 0) & (grid < span)).all(axis=1)
-    counts = np.zeros((span, span), np.float32)
-    np.add.at(counts, (grid[keep, 1], grid[keep, 0]), 1.0)
-    sums = cv2.integral(counts)
+    counts = np.bincount(grid[keep, 1] * span + grid[keep, 0], minlength=span * span)
+    sums = cv2.integral(counts.reshape(span, span).astype(np.float32))
     v, u = np.mgrid[0 : reach[1], 0 : reach[0]]
     inside = sums[v + side, u + side] - sums[v, u + side] - sums[v + side, u] + sums[v, u]
     best = float(inside.max())
