@@ -410,6 +410,36 @@ def laid_scouts(profile: Profile, colour: str, seed: int, count: int = 6) -> tup
     return frame, empty
 
 
+def laid_tower(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Six Tower pieces of one colour, each in a place of its own kind, as a player lays them out
+    to teach the companion: a builder's colour as standing meeples; a material's as material
+    tokens, a gem's too as gems every other piece. The frame, the empty board, and how many of
+    each kind, through `tower_table`'s camera and light."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    bgr = BROWN if colour == "brown" else tuple(float(v) for v in DEFAULT_COLOURS[colour])
+    gems = profile.colours_of("gem") or ()
+    free = [r for r in profile.regions if r.holds == "tokens" and r.kinds]
+    flat: list[Piece] = []
+    laid: dict[str, int] = {}
+    for i in range(6):
+        kind = "meeple" if colour in BUILDERS else "gem" if colour in gems and i % 2 else "material"
+        pool = [r for r in free if r.kinds[0] == kind]
+        region = pool[int(rng.integers(len(pool)))]
+        free.remove(region)
+        at = region.centre()
+        if kind == "meeple":
+            flat.append(Piece(at, bgr, 16.0, 16.0, True, float(rng.uniform(0, 180)), depth=8.0))
+        elif kind == "material":
+            flat.append(Piece(at, bgr, 20.0, 2.0, True, float(rng.uniform(-15, 15))))
+        else:
+            flat.append(Piece(at, bgr, 10.0, 6.0))
+        laid[kind] = laid.get(kind, 0) + 1
+    frame, empty, _ = _photographed(profile, rng, seed, flat, [], [])
+    return frame, empty, laid
+
+
 def _photographed(
     profile: Profile,
     rng: np.random.Generator,

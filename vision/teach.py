@@ -92,6 +92,7 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
     if not allowed:
         raise VisionError(f"no kind of piece on {profile.name} comes in {colour}")
     s = top.px_per_mm
+    regions = [r for r in profile.regions if r.holds == "tokens"]
     # Print's colours, as the reader names them: a piece's dark side wall or a glint is not
     # measured as its own colour.
     _, printed = Palette().features(PRINT_COLOURS)
@@ -111,13 +112,16 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
         if rows.size < 4:
             continue
         centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
+        region = next((r for r in regions if r.contains(centre)), None)
+        if region is None:
+            continue
+        # Among the kinds its place holds, as the reader judges it (a stall holds materials).
+        kinds = {k: w for k, w in allowed.items() if not region.kinds or k in region.kinds}
         across = piece_width(rows, cols, centre, place, s)
         flat = 2 * math.sqrt(rows.size / math.pi) / s
-        seen = {k: flat if k in profile.token_square else across for k in allowed}
-        misfit, shaped = how_each_kind_fits(rows, cols, allowed, seen, profile, s, place, centre)
-        fitting = [
-            k for k in allowed if shaped[k] and abs(allowed[k] - seen[k]) / allowed[k] <= MAX_SIZE_ERROR
-        ]
+        seen = {k: flat if k in profile.token_square else across for k in kinds}
+        misfit, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, s, place, centre)
+        fitting = [k for k in kinds if shaped[k] and abs(kinds[k] - seen[k]) / kinds[k] <= MAX_SIZE_ERROR]
         if not fitting:
             continue  # a hand, a card, a heap: not one piece
         kind = min(fitting, key=lambda k: misfit[k])
