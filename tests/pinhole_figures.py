@@ -410,6 +410,25 @@ def laid_scouts(profile: Profile, colour: str, seed: int, count: int = 6) -> tup
     return frame, empty
 
 
+def laid_watcher(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The Watcher alone (`yuggoth_table`'s: a dark figure on a pink-painted 50 mm base) in a
+    random Area, as a player lays it out to teach the companion: the frame and the empty map."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    areas = [r for r in profile.regions if r.holds == "tokens"]
+    xs, ys = zip(*areas[int(rng.integers(len(areas)))].polygon)
+    at = free_spot(rng, (min(xs), min(ys), max(xs), max(ys)), [], 50.0)
+    pink = tuple(float(v) for v in DEFAULT_COLOURS["pink"])
+    figures = (
+        []
+        if at is None
+        else [Figure(at, pink, 50.0, DARK_PLASTIC, float(rng.uniform(26, 32)), float(rng.uniform(45, 60)))]
+    )
+    frame, empty, _ = _photographed(profile, rng, seed, [], figures, [])
+    return frame, empty
+
+
 def laid_tower(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """Six Tower pieces of one colour, each in a place of its own kind, as a player lays them out
     to teach the companion: a builder's colour as standing meeples; a material's as material

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .board import BoardLocator
-from .camera import camera_place
+from .camera import CameraPlace, camera_place
 from .colours import PALETTE_FILE, Palette, hex_colour, load_palette, save_palette, shade_free
 from .dice import DiceReader, FaceExamples
 from .frames import as_bgr
@@ -31,6 +31,7 @@ from .tokens import (
     PRINT_COLOURS,
     SQUARE_WIDTH,
     how_each_kind_fits,
+    hull_pixels,
     kind_sizes,
     nearer_a_colour,
     piece_width,
@@ -73,9 +74,10 @@ class Lesson:
 def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> tuple[Sample, ...]:
     """Every piece on the board in `frame`, all of them `colour` (`VisionError` without the
     board or its empty look). Each is measured as the token reader measures a piece: its
-    pixels nearer its own colour than the board's there (not its shadow), a round piece's width
-    across its lean (a standing piece leans away from the point under the camera), a tile's by
-    its area; its kind the one whose size and silhouette where it stands fit it."""
+    pixels of its own colour (`own_pixels`), a round piece's width across its lean (a standing
+    piece leans away from the point under the camera), a tile's by its area, a figure whose
+    colour shows on its base alone by its outline's hull; its kind the one whose size and
+    silhouette where it stands fit it, among those its place holds."""
     image = as_bgr(frame)
     pose = BoardLocator(profile).locate(image)
     place = camera_place(pose.homography, (image.shape[1], image.shape[0]))
@@ -93,44 +95,83 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
         raise VisionError(f"no kind of piece on {profile.name} comes in {colour}")
     s = top.px_per_mm
     regions = [r for r in profile.regions if r.holds == "tokens"]
-    # Print's colours, as the reader names them: a piece's dark side wall or a glint is not
-    # measured as its own colour.
-    _, printed = Palette().features(PRINT_COLOURS)
+    known = dict(Palette().colours) | dict(profile.colours)
+    expected = shade_free(np.array([known[colour]], np.float32)) if colour in known else None
     count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
-    found = []
-    for blob in range(1, count):
-        if stats[blob, cv2.CC_STAT_AREA] < 4:
-            continue
-        rows, cols = np.nonzero(labels == blob)
-        mask = np.zeros(view.mask.shape, np.uint8)
-        mask[rows, cols] = 1
-        # Its colour as a first guess (the median of what differs from the board), then only
-        # the pixels nearer that than the board: the piece without its shadow, measured again.
-        guess = shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
-        piece = nearer_a_colour(bgr, view.background, mask, np.concatenate([guess, printed]))
-        rows, cols = piece.rows[piece.colour == 0], piece.cols[piece.colour == 0]
-        if rows.size < 4:
-            continue
-        centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
-        region = next((r for r in regions if r.contains(centre)), None)
-        if region is None:
-            continue
-        # Among the kinds its place holds, as the reader judges it (a stall holds materials).
-        kinds = {k: w for k, w in allowed.items() if not region.kinds or k in region.kinds}
-        across = piece_width(rows, cols, centre, place, s)
-        flat = 2 * math.sqrt(rows.size / math.pi) / s
-        seen = {k: flat if k in profile.token_square else across for k in kinds}
-        misfit, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, s, place, centre)
-        fitting = [k for k in kinds if shaped[k] and abs(kinds[k] - seen[k]) / kinds[k] <= MAX_SIZE_ERROR]
-        if not fitting:
-            continue  # a hand, a card, a heap: not one piece
-        kind = min(fitting, key=lambda k: misfit[k])
-        median = np.median(bgr[rows, cols].astype(np.float32), axis=0)
-        side = seen[kind] / SQUARE_WIDTH if kind in profile.token_square else seen[kind]
-        found.append(Sample(colour, kind, (float(median[0]), float(median[1]), float(median[2])), side))
+    blobs = [(labels == b).astype(np.uint8) for b in range(1, count) if stats[b, cv2.CC_STAT_AREA] >= 4]
+    # The pieces' colour first as the palette names it; when no piece is found so, as each
+    # piece looks (your light blue is not the palette's deep blue: teaching is for that).
+    found: list[Sample] = []
+    for guess in (expected, None) if expected is not None else (None,):
+        for mask in blobs:
+            rows, cols = own_pixels(bgr, view.background, mask, guess)
+            if rows.size < 4:
+                continue
+            centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
+            region = next((r for r in regions if r.contains(centre)), None)
+            if region is None:
+                continue
+            # Among the kinds its place holds, as the reader judges it (a stall holds materials).
+            kinds = {k: w for k, w in allowed.items() if not region.kinds or k in region.kinds}
+            judged = judged_piece(rows, cols, kinds, profile, s, place, centre)
+            figures = {k: w for k, w in kinds.items() if k in profile.token_figures}
+            if judged is None and figures:  # a base round a dark figure: its outline's hull
+                judged = judged_piece(*hull_pixels(rows, cols), figures, profile, s, place, centre)
+            if judged is None:
+                continue  # a hand, a card, a heap: not one piece
+            b, g, r = np.median(bgr[rows, cols].astype(np.float32), axis=0)
+            found.append(Sample(colour, judged[0], (float(b), float(g), float(r)), judged[1]))
+        if found:
+            break
     if not found:
         raise VisionError(f"no {colour} piece is on the board: lay them on the empty board, apart")
     return tuple(found)
+
+
+def own_pixels(
+    bgr: np.ndarray, background: np.ndarray, mask: np.ndarray, expected: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels of one piece (`mask`: what differs from the board there) of its own colour:
+    nearer it than the board's there (not its shadow) and than print's white and black (not a
+    dark figure on its base, its dark side wall, a glint). Its colour is first the palette's of
+    its name (`expected`, shade-free features), else the median of the piece, then the median
+    of the pixels nearest that."""
+    _, printed = Palette().features(PRINT_COLOURS)
+    rows, cols = np.nonzero(mask)
+    guess = (
+        expected
+        if expected is not None
+        else shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
+    )
+    for _ in range(2):
+        piece = nearer_a_colour(bgr, background, mask, np.concatenate([guess, printed]))
+        rows, cols = piece.rows[piece.colour == 0], piece.cols[piece.colour == 0]
+        if rows.size < 4:
+            break
+        guess = shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
+    return rows, cols
+
+
+def judged_piece(
+    rows: np.ndarray,
+    cols: np.ndarray,
+    kinds: dict[str, float],
+    profile: Profile,
+    s: float,
+    place: CameraPlace,
+    centre: tuple[float, float],
+) -> tuple[str, float] | None:
+    """The kind whose size and silhouette where it stands these pixels fit best, and their width
+    as the profile gives it (a tile's side); None when none fits."""
+    across = piece_width(rows, cols, centre, place, s)
+    flat = 2 * math.sqrt(rows.size / math.pi) / s
+    seen = {k: flat if k in profile.token_square else across for k in kinds}
+    misfit, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, s, place, centre)
+    fitting = [k for k in kinds if shaped[k] and abs(kinds[k] - seen[k]) / kinds[k] <= MAX_SIZE_ERROR]
+    if not fitting:
+        return None
+    kind = min(fitting, key=lambda k: misfit[k])
+    return kind, seen[kind] / SQUARE_WIDTH if kind in profile.token_square else seen[kind]
 
 
 def learn(shown: Sequence[Sample], palette: Palette) -> Lesson:
