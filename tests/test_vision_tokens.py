@@ -322,7 +322,8 @@ def test_only_a_tile_may_be_stood_on() -> None:
     from vision.profiles import ProfileError, parse_profile
 
     text = (Path(__file__).parent.parent / "vision/profiles/amharb-4p.toml").read_text()
-    assert load_profile("amharb-4p").token_stood_on == ("resource",)
+    for players in (2, 3, 4):
+        assert load_profile(f"amharb-{players}p").token_stood_on == ("resource",)
     bad = text.replace("height = 16   # ASSUMED", "height = 16\nstood_on = true", 1)
     with pytest.raises(ProfileError, match="stood_on is for square tiles"):
         parse_profile(tomllib.loads(bad))
