@@ -266,10 +266,10 @@ def test_tower_pieces_are_taught_among_the_kinds_their_places_hold() -> None:
             frame, empty, laid = laid_tower(tower, colour, seed * 10 + n)
             kinds = Counter(s.kind for s in samples(frame, tower, colour, capture(empty, tower)))
             right += sum(min(kinds[k], laid[k]) for k in laid)
-            wrong += sum(v for k, v in kinds.items() if k not in laid)
+            wrong += sum(max(0, v - laid.get(k, 0)) for k, v in kinds.items())  # more than laid
             total += 6
     assert right >= 0.8 * total, (right, total)
-    assert wrong <= 2, wrong
+    assert wrong == 0, wrong
 
 
 @pytest.mark.parametrize("side", ["yuggoth-three", "yuggoth-five"])
@@ -293,7 +293,7 @@ def test_the_watcher_is_taught_by_its_pink_base(side: str) -> None:
                 for s in samples(frame, yuggoth, "pink", capture(empty, yuggoth))
                 if s.kind == "watcher"
             ]
-        except VisionError:
+        except VisionError:  # not found: said to the players, counted as missed here
             pass
-    assert len(widths) >= 4, widths
+    assert len(widths) >= 5, widths
     assert all(abs(w - 50) <= 8 for w in widths), widths

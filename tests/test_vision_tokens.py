@@ -235,44 +235,41 @@ def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
     assert not shaped["resource"]  # a tile shows at least a quarter of itself
 
 
-def hidden_tile(turn_deg: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """A 25 mm tile at (40, 40), turned, seen at 1 px/mm under a 20 mm priest leaning 12 mm east
-    over its east edge: what shows of the tile (an L a few mm wide along its west and north edges)
-    and the priest's pixels."""
-    tile = np.zeros((90, 90), np.uint8)
-    corners = cv2.boxPoints(((40.0, 40.0), (25.0, 25.0), turn_deg))
-    cv2.fillConvexPoly(tile, np.round(corners).astype(np.int32), 1)
-    priest = np.zeros_like(tile)
-    cv2.circle(priest, (41, 41), 10, 1, -1)
-    cv2.circle(priest, (53, 41), 10, 1, -1)
-    cv2.rectangle(priest, (41, 31), (53, 51), 1, -1)
-    shows = tile & (1 - priest)
-    rows, cols = np.nonzero(shows)
-    priest_rows, priest_cols = np.nonzero(priest)
-    return rows, cols, priest_rows, priest_cols
-
-
-def tile_area(turn_deg: float) -> int:
-    tile = np.zeros((90, 90), np.uint8)
-    cv2.fillConvexPoly(
-        tile, np.round(cv2.boxPoints(((40.0, 40.0), (25.0, 25.0), turn_deg))).astype(np.int32), 1
-    )
-    return int(tile.sum())
+def band_and_cover(turn_deg: float, covered_rows: int) -> tuple[np.ndarray, ...]:
+    """A 25 mm tile at (40, 40), turned, at 1 px/mm: what shows of it (a band 5 px wide along its
+    west edge) and a piece over the rest of it, covering its first `covered_rows` rows (all 25:
+    the whole rest), as rows and columns of each."""
+    a = np.radians(turn_deg)
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    v, u = np.mgrid[0:100, 0:100] / 4.0 - 12.5  # a quarter-pixel grid over the tile's square
+    at = np.column_stack([u.ravel(), v.ravel()]) @ turn.T + 40.0
+    pixels = np.unique(np.floor(at).astype(int), axis=0)  # the tile's pixels, once each
+    local = (pixels + 0.5 - 40.0) @ turn  # back in the tile's own directions
+    inside = (np.abs(local) <= 12.5).all(axis=1)
+    band = inside & (local[:, 0] < -7.5)
+    cover = inside & ~band & (local[:, 1] < -12.5 + covered_rows)
+    return pixels[band, 1], pixels[band, 0], pixels[cover, 1], pixels[cover, 0]
 
 
 @pytest.mark.parametrize("turn", [0.0, 17.0])
 def test_a_tile_showing_only_a_band_beside_a_priest_fills_its_square_with_it(turn: float) -> None:
-    """A priest leaning over a tile hides most of it: the band that shows has a sliver's
-    hull, but with the priest it fills a tile's square (Am'harb's "Disciple Phase" 3.3: a disciple
-    stands on the tile when its stack is higher than the cost). Alone, or in a square too small
-    for it, the band fills none."""
-    from vision.tokens import FILLED, square_covered
+    """A priest leaning over a tile may leave only a band of it showing, whose hull is a sliver;
+    with the priest it fills the tile's square (Am'harb's "Disciple Phase" 3.3: a disciple stands
+    on the tile when its stack is higher than the cost). The share is what band and piece cover of
+    the best-placed square: the band alone a fifth, with a piece over half the rest three fifths;
+    a band longer than a tile's side fits none. The square holds the piece's foot."""
+    from vision.tokens import square_covered
 
-    rows, cols, priest_rows, priest_cols = hidden_tile(turn)
-    assert rows.size < 0.5 * tile_area(turn)
-    assert square_covered(rows, cols, priest_rows, priest_cols, 25.0) >= FILLED
-    assert square_covered(rows, cols, priest_rows[:0], priest_cols[:0], 25.0) < 0.5
-    assert square_covered(rows, cols, priest_rows, priest_cols, 15.0) == 0.0
+    rows, cols, over_rows, over_cols = band_and_cover(turn, 25)
+    whole = square_covered(rows, cols, over_rows, over_cols, 25.0)
+    assert whole is not None and whole.filled == pytest.approx(1.0, abs=0.06)
+    assert whole.holds(over_rows, over_cols).mean() > 0.9
+    assert not whole.holds(np.array([40]), np.array([75])).any()  # a piece 35 mm east
+    alone = square_covered(rows, cols, over_rows[:0], over_cols[:0], 25.0)
+    assert alone is not None and alone.filled == pytest.approx(0.2, abs=0.04)
+    half = square_covered(*band_and_cover(turn, 12), 25.0)
+    assert half is not None and half.filled == pytest.approx(0.2 + 0.8 * 12 / 25, abs=0.06)
+    assert square_covered(rows, cols, over_rows, over_cols, 15.0) is None
 
 
 def test_a_band_of_a_tile_is_a_tile_unless_it_is_a_round_piece_itself() -> None:
@@ -295,7 +292,9 @@ def test_a_band_of_a_tile_is_a_tile_unless_it_is_a_round_piece_itself() -> None:
 
 def test_a_tile_a_priest_splits_in_two_is_one_tile() -> None:
     """A priest standing across a tile leaves two parts of it showing, apart: they are one tile
-    when together they lie within its square; two parts of a colour further apart stay two."""
+    when together they lie within its square and a part of another colour (the priest) lies
+    with them; two parts of a colour further apart stay two, and so do two cultists of a tile's
+    colour parted only by their dark edges."""
     from vision.tokens import tiles_made_whole
 
     tile = np.zeros((90, 90), np.uint8)
@@ -303,20 +302,26 @@ def test_a_tile_a_priest_splits_in_two_is_one_tile() -> None:
     cv2.rectangle(tile, (36, 20), (44, 60), 0, -1)  # a priest's lean across the middle
     far = np.zeros_like(tile)
     cv2.circle(far, (80, 80), 5, 1, -1)  # a yellow cultist beyond the tile
-    rows, cols = np.nonzero(tile | far)
-    parts = [
-        (1, np.flatnonzero(cols < 36)),
+    priest = np.zeros_like(tile)
+    cv2.rectangle(priest, (37, 20), (43, 60), 1, -1)
+    rows, cols = np.nonzero(tile | far | priest)
+    yellow = [
+        (1, np.flatnonzero((cols < 36) & (rows >= 28) & (rows <= 52))),
         (1, np.flatnonzero((cols > 44) & (cols < 60))),
         (1, np.flatnonzero(cols >= 70)),
     ]
-    whole = tiles_made_whole(parts, rows, cols, {1: 25.0})
-    assert sorted(p.size for _, p in whole) == sorted([parts[2][1].size, parts[0][1].size + parts[1][1].size])
-    together = tiles_made_whole(parts[:2], rows, cols, {1: 25.0})
-    assert len(together) == 1
-    assert len(tiles_made_whole(parts[:2], rows, cols, {})) == 2  # no tile comes in this colour
+    pink = (2, np.flatnonzero((cols >= 37) & (cols <= 43)))
+    whole = tiles_made_whole([*yellow, pink], rows, cols, {1: 25.0}, {1, 2})
+    assert sorted(p.size for k, p in whole if k == 1) == sorted(
+        [yellow[2][1].size, yellow[0][1].size + yellow[1][1].size]
+    )
+    assert len(tiles_made_whole([*yellow[:2], pink], rows, cols, {}, {1, 2})) == 3  # no tile is yellow
+    assert len(tiles_made_whole(yellow[:2], rows, cols, {1: 25.0}, {1, 2})) == 2  # nothing between them
 
 
 def test_only_a_tile_may_be_stood_on() -> None:
+    """`stood_on` is said of square tiles only, as true or false; Am'harb's resource tiles are stood
+    on, Tower's materials are not."""
     import tomllib
 
     from vision.profiles import ProfileError, parse_profile
@@ -327,6 +332,8 @@ def test_only_a_tile_may_be_stood_on() -> None:
     bad = text.replace("height = 16   # ASSUMED", "height = 16\nstood_on = true", 1)
     with pytest.raises(ProfileError, match="stood_on is for square tiles"):
         parse_profile(tomllib.loads(bad))
+    with pytest.raises(ProfileError, match="stood_on is true"):
+        parse_profile(tomllib.loads(text.replace("stood_on = true", 'stood_on = "yes"', 1)))
     assert load_profile("tower").token_stood_on == ()
 
 

@@ -98,13 +98,18 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
     known = dict(Palette().colours) | dict(profile.colours)
     expected = shade_free(np.array([known[colour]], np.float32)) if colour in known else None
     count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
-    blobs = [(labels == b).astype(np.uint8) for b in range(1, count) if stats[b, cv2.CC_STAT_AREA] >= 4]
+    blobs = []  # each blob's box in the view and its pixels there
+    for b in range(1, count):
+        x, y, w, h, area = stats[b]
+        if area >= 4:
+            box = (slice(int(y), int(y + h)), slice(int(x), int(x + w)))
+            blobs.append((box, (labels[box] == b).astype(np.uint8)))
     # The pieces' colour first as the palette names it; when no piece is found so, as each
     # piece looks (your light blue is not the palette's deep blue: teaching is for that).
     found: list[Sample] = []
     for guess in (expected, None) if expected is not None else (None,):
-        for mask in blobs:
-            rows, cols = own_pixels(bgr, view.background, mask, guess)
+        for box, mask in blobs:
+            rows, cols = own_pixels(bgr, view.background, box, mask, guess)
             if rows.size < 4:
                 continue
             centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
@@ -129,27 +134,32 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
 
 
 def own_pixels(
-    bgr: np.ndarray, background: np.ndarray, mask: np.ndarray, expected: np.ndarray | None
+    bgr: np.ndarray,
+    background: np.ndarray,
+    box: tuple[slice, slice],
+    mask: np.ndarray,
+    expected: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The pixels of one piece (`mask`: what differs from the board there) of its own colour:
-    nearer it than the board's there (not its shadow) and than print's white and black (not a
-    dark figure on its base, its dark side wall, a glint). Its colour is first the palette's of
-    its name (`expected`, shade-free features), else the median of the piece, then the median
-    of the pixels nearest that."""
+    """The pixels of one piece (`mask` inside `box` of the view: what differs from the board
+    there) of its own colour: nearer it than the board's there (not its shadow) and than print's
+    white and black (not a dark figure on its base, its dark side wall, a glint), as rows and
+    columns of the view. Its colour is first the palette's of its name (`expected`, shade-free
+    features), else the median of the piece; then the median of the pixels nearest that."""
     _, printed = Palette().features(PRINT_COLOURS)
     rows, cols = np.nonzero(mask)
     guess = (
         expected
         if expected is not None
-        else shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
+        else shade_free(np.median(bgr[box][rows, cols].astype(np.float32), axis=0)[None])
     )
+    kept = (rows[:0], cols[:0])
     for _ in range(2):
-        piece = nearer_a_colour(bgr, background, mask, np.concatenate([guess, printed]))
-        rows, cols = piece.rows[piece.colour == 0], piece.cols[piece.colour == 0]
-        if rows.size < 4:
+        piece = nearer_a_colour(bgr[box], background[box], mask, np.concatenate([guess, printed]))
+        if int((piece.colour == 0).sum()) < 4:
             break
-        guess = shade_free(np.median(bgr[rows, cols].astype(np.float32), axis=0)[None])
-    return rows, cols
+        kept = (piece.rows[piece.colour == 0], piece.cols[piece.colour == 0])
+        guess = shade_free(np.median(bgr[box][kept].astype(np.float32), axis=0)[None])
+    return kept[0] + box[0].start, kept[1] + box[1].start
 
 
 def judged_piece(
@@ -162,7 +172,9 @@ def judged_piece(
     centre: tuple[float, float],
 ) -> tuple[str, float] | None:
     """The kind whose size and silhouette where it stands these pixels fit best, and their width
-    as the profile gives it (a tile's side); None when none fits."""
+    as the profile gives it (a tile's side); None when none fits. Not `likeliest_kind`: that
+    prefers the kinds the profile says come in this colour, and the players' colours a profile
+    gives are a guess that teaching is there to correct."""
     across = piece_width(rows, cols, centre, place, s)
     flat = 2 * math.sqrt(rows.size / math.pi) / s
     seen = {k: flat if k in profile.token_square else across for k in kinds}

@@ -205,10 +205,11 @@ def inside_square(rows: np.ndarray, cols: np.ndarray, side_px: float, rect: Rect
 
 def square_misfit(side_mm: float, flat_mm: float, s: float, rect: Rect) -> float:
     """How far (in proportion) a piece covering a disc `flat_mm` wide (its area), whose smallest
-    rectangle is `rect`, is from a square tile of this side: by its area, and by its narrowest
+    rectangle is `rect`, is from a square tile of this side: by its area, by its narrowest
     width (a square's is its side; an upright round piece's is its own width, its lean
     lengthening it only one way, so that a priest leaning far has a tile's area, never its
-    width)."""
+    width), and by its longest when longer than the side (a priest 20 mm wide leaning 15 mm is
+    35 mm long: no 25 mm tile)."""
     by_area = abs(math.log(max(flat_mm, 1e-3) / (side_mm * SQUARE_WIDTH)))
     narrowest, longest = (min(rect[1]) + 1) / s, (max(rect[1]) + 1) / s
     return max(by_area, abs(math.log(max(narrowest, 1e-3) / side_mm)), math.log(max(longest / side_mm, 1.0)))
@@ -270,11 +271,16 @@ def others_of(
     return rows[part], cols[part], rows[others], cols[others]
 
 
+def round_shaped(shaped: dict[str, bool], profile: Profile) -> bool:
+    """Whether a part has some round kind's shape (`how_each_kind_fits`)."""
+    return any(ok for n, ok in shaped.items() if n not in profile.token_square)
+
+
 def standing_on_a_tile(shaped: dict[str, bool], profile: Profile) -> dict[str, bool]:
     """The shapes of a part that stands on a tile (it fills a tile's square with what shows of
     that tile): a round piece, when it has a round kind's shape (a yellow priest on a red tile
     is no yellow tile: tiles do not lie on tiles)."""
-    if not any(shaped[n] for n in shaped if n not in profile.token_square):
+    if not round_shaped(shaped, profile):
         return shaped
     return {n: ok and n not in profile.token_square for n, ok in shaped.items()}
 
@@ -293,11 +299,11 @@ def as_hidden_tile(
     (`filled`, `square_covered`) is that tile mostly hidden, when it is no round piece itself
     (a yellow priest on a red tile fills the tile's square too): seen the tile's size, as well
     as it fills the square, if it shows at least HIDDEN_TILE_SHOWS of it."""
-    if any(shaped[n] for n in kinds if n not in profile.token_square):
+    if round_shaped(shaped, profile):
         return seen, misfit, shaped
     seen, misfit, shaped = dict(seen), dict(misfit), dict(shaped)
     for n in kinds:
-        if n in profile.token_square:
+        if n in profile.token_stood_on:
             seen[n] = kinds[n] * math.sqrt(filled)
             misfit[n] = -math.log(filled)
             shaped[n] = shows_px >= HIDDEN_TILE_SHOWS * (kinds[n] / SQUARE_WIDTH * s) ** 2
@@ -469,20 +475,11 @@ def read_tokens(
     heaps: list[tuple[TokenSighting, int, bool, int]] = []
 
     # The side (px) of the largest tile each colour comes in (for a tile a piece splits in two),
-    # and of one that pieces may stand on.
-    def tile_sides_of(squares: Sequence[str]) -> dict[int, float]:
-        def comes_in(kind: str, name: str) -> bool:
-            allowed = profile.colours_of(kind)
-            return allowed is None or name in allowed
-
-        return {
-            i: max(widths[n] / SQUARE_WIDTH for n in squares if comes_in(n, name)) * s
-            for i, name in enumerate(names)
-            if any(comes_in(n, name) for n in squares)
-        }
-
-    tile_sides = tile_sides_of(profile.token_square)
-    stood_on_sides = tile_sides_of(profile.token_stood_on)
+    # and of one that pieces may stand on; print's colours and dark plastic come in none.
+    coloured = [n if not (is_print[i] or is_dark[i]) else "" for i, n in enumerate(names)]
+    pieces_colours = {i for i, n in enumerate(coloured) if n}
+    tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
+    stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
     named = nearer_a_colour(bgr, background, mask, choices)
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
@@ -500,21 +497,21 @@ def read_tokens(
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
         blob_colours = colour_index[blob]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
+        split = pieces_of(blob_rows, blob_cols, blob_colours, is_print)
         parts = sorted(
-            tiles_made_whole(
-                pieces_of(blob_rows, blob_cols, blob_colours, is_print), blob_rows, blob_cols, tile_sides
-            ),
+            tiles_made_whole(split, blob_rows, blob_cols, tile_sides, pieces_colours),
             key=lambda kp: bool(is_dark[kp[0]]),
         )
-        # How much of a tile's square each part of a stood-on tile's colour fills with the
-        # others (a tile mostly hidden under a piece): what fills a tile's square with another
-        # part stands on that tile, so it is no tile itself when it is a round piece.
-        covers = [
+        # The square of a tile each part of a stood-on tile's colour fills with the others (a
+        # tile mostly hidden under a piece): a round piece with its foot in it stands on that
+        # tile, so it is no tile itself.
+        squares = [
             square_covered(*others_of(part, blob_rows, blob_cols), stood_on_sides[k])
             if k in stood_on_sides and len(parts) > 1
-            else 0.0
+            else None
             for k, part in parts
         ]
+        squares = [q if q is not None and q.filled >= FILLED else None for q in squares]
         for index, (k, part) in enumerate(parts):
             if is_print[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
@@ -547,20 +544,22 @@ def read_tokens(
             round_mm = piece_width(own_rows, own_cols, centre, place, s)
             # A round piece by its width across its lean; a flat tile by its area.
             flat_mm = width_mm
-            covered = 0.0
+            square: Square | None = None
             tiles = any(n in profile.token_square for n in kinds)
             if tiles and part.size < blob_colours.size:
                 # A tile with a piece standing on it: the piece hides part of it.
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
-                covered = covers[index]  # or the square it is part of, the rest under that piece
+                square = squares[index]  # or the square it is part of, the rest under that piece
             seen = {n: flat_mm if n in profile.token_square else round_mm for n in kinds}
             misfit, shaped = how_each_kind_fits(own_rows, own_cols, kinds, seen, profile, s, place, centre)
-            if any(c >= FILLED for i, c in enumerate(covers) if i != index):
+            if any(
+                q is not None and q.holds(prows, pcols).any() for i, q in enumerate(squares) if i != index
+            ):
                 shaped = standing_on_a_tile(shaped, profile)
-            if covered >= FILLED:
+            if square is not None:
                 seen, misfit, shaped = as_hidden_tile(
-                    kinds, seen, misfit, shaped, covered, part.size, profile, s
+                    kinds, seen, misfit, shaped, square.filled, part.size, profile, s
                 )
             kind, error, single = likeliest_kind(kinds, seen, misfit, shaped, names[k], profile)
             figures = {n: w for n, w in kinds.items() if n in profile.token_figures}
@@ -615,16 +614,41 @@ def read_tokens(
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
 
+def tile_sides_of(
+    squares: Sequence[str], names: Sequence[str], profile: Profile, s: float
+) -> dict[int, float]:
+    """For each of `names` (by index; "" for none) that one of these square kinds comes in, the
+    side in pixels (`s` px/mm) of the largest such tile."""
+
+    def comes_in(kind: str, name: str) -> bool:
+        allowed = profile.colours_of(kind)
+        return bool(name) and (allowed is None or name in allowed)
+
+    widths = kind_sizes(profile)
+    return {
+        i: max(widths[n] / SQUARE_WIDTH for n in squares if comes_in(n, name)) * s
+        for i, name in enumerate(names)
+        if any(comes_in(n, name) for n in squares)
+    }
+
+
 def tiles_made_whole(
-    parts: list[tuple[int, np.ndarray]], rows: np.ndarray, cols: np.ndarray, tile_sides: dict[int, float]
+    parts: list[tuple[int, np.ndarray]],
+    rows: np.ndarray,
+    cols: np.ndarray,
+    tile_sides: dict[int, float],
+    others: set[int],
 ) -> list[tuple[int, np.ndarray]]:
     """The parts of one blob (`pieces_of`), with parts of a colour that tiles come in joined,
-    largest first, while together they lie within a tile's square: a piece standing across a
-    tile splits what shows of it in two or three (a priest on a corner leaves two arms of an L)."""
+    largest first, while together they lie within a tile's square, when a part of another of
+    the pieces' colours (`others`) lies with them: a piece standing across a tile splits what
+    shows of it in two or three (a priest on a corner leaves two arms of an L); two cultists
+    parted by their dark edges stay two."""
     out: list[tuple[int, np.ndarray]] = []
+    present = {kp[0] for kp in parts}
     for k in dict.fromkeys(kp[0] for kp in parts):
         same = sorted((part for colour, part in parts if colour == k), key=lambda part: -part.size)
-        if k not in tile_sides:
+        if k not in tile_sides or not (present - {k}) & others:
             out += [(k, part) for part in same]
             continue
         groups: list[np.ndarray] = []
@@ -643,24 +667,41 @@ def tiles_made_whole(
     return out
 
 
+@dataclass(frozen=True)
+class Square:
+    """A tile's square placed on the straightened view (`square_covered`): turned by `turn`
+    (rotating x, y into its sides' directions), its corner there and its side, in pixels; and
+    the share of it covered."""
+
+    turn: np.ndarray
+    corner: np.ndarray
+    side: int
+    filled: float
+
+    def holds(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """Which of these pixels lie inside the square."""
+        at = np.column_stack([cols, rows]) @ self.turn.T - self.corner
+        return np.asarray(((at >= 0) & (at < self.side)).all(axis=1))
+
+
 def square_covered(
     rows: np.ndarray, cols: np.ndarray, other_rows: np.ndarray, other_cols: np.ndarray, side_px: float
-) -> float:
-    """The share of a square tile `side_px` wide that these pixels (what shows of the tile) and
-    the others (a piece standing on it) cover, the square turned as these pixels' smallest
-    rectangle and placed where they cover most of it while holding all of these; 0 when these
-    do not fit in one tile. A priest leaning over a tile may leave only a band along one edge
-    of it: the band's hull is a sliver of the tile, but the band and the priest fill its square."""
-    if rows.size < 3:
-        return 0.0
+) -> Square | None:
+    """The square of a tile `side_px` wide that these pixels (what shows of the tile) and the
+    others (a piece standing on it) cover most of, turned as these pixels' smallest rectangle and
+    holding all of these; None when these do not fit in one tile. A priest leaning over a tile
+    may leave only a band along one edge of it: the band's hull is a sliver of the tile, but the
+    band and the priest fill its square."""
+    side = int(round(side_px))
+    if rows.size < 3 or side < 1:
+        return None
     _, _, angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
     a = math.radians(angle)
     turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
     mine = np.column_stack([cols, rows]) @ turn.T
     low, high = mine.min(axis=0), mine.max(axis=0)
-    side = int(round(side_px))
     if (high - low > side_px * 1.1 + 1).any():  # (blurred by a pixel or two, as `inside_square`)
-        return 0.0
+        return None
     every = np.concatenate([mine, np.column_stack([other_cols, other_rows]) @ turn.T])
     # The square's corner lies between where it holds these from their far and their near side.
     start = np.floor(np.minimum(low, high - side)).astype(int)
@@ -672,8 +713,9 @@ def square_covered(
     sums = cv2.integral(counts.reshape(span, span).astype(np.float32))
     v, u = np.mgrid[0 : reach[1], 0 : reach[0]]
     inside = sums[v + side, u + side] - sums[v, u + side] - sums[v + side, u] + sums[v, u]
-    best = float(inside.max())
-    return min(1.0, best / (side * side))
+    best = np.unravel_index(int(inside.argmax()), inside.shape)
+    corner = start + np.array([best[1], best[0]])
+    return Square(turn, corner.astype(np.float64), side, min(1.0, float(inside[best]) / (side * side)))
 
 
 def humps(rows: np.ndarray, cols: np.ndarray, width_px: float) -> int:

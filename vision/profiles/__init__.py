@@ -229,6 +229,8 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
         if any(h < 0 for _, h in out["token_height"]):
             raise ProfileError("pieces.tokens.KIND.height is millimetres, not below the board")
         out["token_stood_on"] = tuple(str(k) for k, v in tokens.items() if v.get("stood_on") is True)
+        if any(not isinstance(v.get("stood_on", False), bool) for v in tokens.values()):
+            raise ProfileError("pieces.tokens.KIND.stood_on is true (pieces stand on this tile) or false")
         if any(v.get("stood_on") is True and v.get("shape") != "square" for v in tokens.values()):
             raise ProfileError('pieces.tokens.KIND.stood_on is for square tiles (shape = "square")')
         bad = [k for k, v in tokens.items() if v.get("shape", "round") not in ("round", "square")]
