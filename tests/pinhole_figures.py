@@ -410,6 +410,23 @@ def laid_scouts(profile: Profile, colour: str, seed: int, count: int = 6) -> tup
     return frame, empty
 
 
+def laid_meeples(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Two Arkhanos masters and four apprentices of one colour (`arkhanos_table`'s sizes and
+    heights) on the mat, each in a meeple's space with no tower built, as a player lays them out
+    to teach the companion: the frame, the empty mat, and how many of each kind."""
+    from vision.colours import DEFAULT_COLOURS
+
+    rng = np.random.default_rng(seed)
+    spaces = [r for r in profile.regions if r.holds == "tokens"]
+    bgr = tuple(float(v) for v in DEFAULT_COLOURS[colour])
+    pieces = [
+        Piece(spaces[int(index)].centre(), bgr, *((20.0, 24.0) if i < 2 else (14.0, 18.0)))
+        for i, index in enumerate(rng.choice(len(spaces), size=6, replace=False))
+    ]
+    frame, empty, _ = _photographed(profile, rng, seed, pieces, [], [])
+    return frame, empty, {"master": 2, "apprentice": 4}
+
+
 def laid_watcher(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The Watcher alone (`yuggoth_table`'s: a dark figure on a pink-painted 50 mm base) in a
     random Area, as a player lays it out to teach the companion: the frame and the empty map."""
