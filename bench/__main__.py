@@ -791,6 +791,42 @@ def unseen_tables_bench() -> None:
     print(f"    a read of that tray: {plain:.0f} ms from the frame, {finer:.0f} ms with the still")
 
 
+READER_MEMORY = """
+import resource, cv2, numpy as np
+from vision.make_recordings import random_scene
+from vision.pipeline import TableReader
+from vision.render import render
+scene = random_scene(4, np.random.default_rng(3), (1280, 960))
+frame, _ = render(scene, seed=3)
+still = cv2.resize(frame, (2560, 1920))
+reader = TableReader(scene.profile)
+for _ in range(3):
+    reader.read(frame)
+    reader.read(frame, full=still)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def reader_memory_bench() -> None:
+    """The peak memory of a process that does what the companion's camera loop does: the table
+    reader with both dice networks reading 1280x960 frames and a 2560x1920 still (in a process
+    of its own: this one renders test tables at full resolution too)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", READER_MEMORY],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parents[1],
+    )
+    print(
+        "Peak memory of a reading process (table reader, both dice networks, frames and a "
+        f"2560x1920 still): {float(out.stdout.split()[-1]):.0f} MB"
+    )
+
+
 def main() -> None:
     import logging
 
@@ -827,8 +863,11 @@ def main() -> None:
     loop_bench()
     vision_bench()
     unseen_tables_bench()
+    reader_memory_bench()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"Peak memory of this process (rules, table reader and both dice networks): {peak_mb:.0f} MB")
+    print(
+        f"Peak memory of this bench process (test tables rendered at full resolution too): {peak_mb:.0f} MB"
+    )
 
 
 if __name__ == "__main__":
