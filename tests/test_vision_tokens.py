@@ -169,6 +169,29 @@ def test_the_board_in_a_shadow_is_not_a_piece() -> None:
     assert kept[2].tolist() == [0, 0, 1, 1]
 
 
+def test_the_board_in_a_deep_shadow_is_no_black_piece() -> None:
+    """A grey board in a piece's shadow is nearer black than the board in full light: it is a
+    black piece only when far darker than the board there (`SHADOW_FLOOR`: black plastic
+    reflects under a tenth of the light, a shadow passes a quarter or more). On Tower's mat, a
+    gem's shadow counted as a black gem: false readings on tables never looked at 49 -> 37, every
+    gem still read (92/92)."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour
+
+    board = np.array([150, 150, 150], np.float32)
+    bgr = np.tile(board.astype(np.uint8), (2, 4, 1))
+    bgr[0, :] = (0.55 * board).astype(np.uint8)  # the board in a piece's shadow
+    bgr[1, :] = (40, 40, 40)  # a black gem
+    background = np.tile(cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB), (2, 4, 1))
+    names, choices = Palette().features(("green", "blue", "red", "black"))
+    dark = np.array([n == "black" for n in names])
+    mask = np.ones((2, 4), np.uint8)
+    shadow_named = nearer_a_colour(bgr, background.astype(np.float32), mask, choices)
+    assert (shadow_named.rows == 0).any()  # without the floor the shadow passes for black
+    named = nearer_a_colour(bgr, background.astype(np.float32), mask, choices, dark)
+    assert named.rows.tolist() == [1, 1, 1, 1]
+
+
 @pytest.mark.parametrize("bad", ['height = "tall"', "height = -3"])
 def test_a_bad_piece_height_is_explained(bad: str) -> None:
     import tomllib

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from .camera import CameraPlace
-from .colours import Palette, distances, nearest, shade_free
+from .colours import LIGHTNESS_WEIGHT, Palette, distances, nearest, shade_free
 from .profiles import Profile
 from .reference import REFERENCE_SPAN_MM, relit
 from .regions import TopDown, foreground, local_background
@@ -47,6 +47,11 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+SHADOW_FLOOR = 0.5
+"""A pixel named a dark colour (`DARK_PLASTIC`) is a piece only when darker than this share of the
+bare board there (sums of its 8-bit channels): black plastic reflects under a tenth of the light
+a board does (about a third once the camera's gamma encodes it), a shadow lets through a quarter
+or more of it (two thirds and more, encoded). Otherwise it is the board in a piece's shadow."""
 DARK_PLASTIC = ("black",)
 """The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
 `figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
@@ -132,7 +137,11 @@ class Named:
 
 
 def nearer_a_colour(
-    bgr: np.ndarray, background_lab: np.ndarray, mask: np.ndarray, choices: np.ndarray
+    bgr: np.ndarray,
+    background_lab: np.ndarray,
+    mask: np.ndarray,
+    choices: np.ndarray,
+    dark: np.ndarray | None = None,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
@@ -146,6 +155,9 @@ def nearer_a_colour(
     colour = to_colours.argmin(axis=-1)
     to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
     kept = to_colours[np.arange(colour.size), colour] < to_board
+    if dark is not None:  # the board in a shadow is no black piece: black is far darker
+        bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
+        kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
     return Named(rows[kept], cols[kept], features[kept], colour[kept])
 
 
@@ -480,7 +492,7 @@ def read_tokens(
     pieces_colours = {i for i, n in enumerate(coloured) if n}
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
-    named = nearer_a_colour(bgr, background, mask, choices)
+    named = nearer_a_colour(bgr, background, mask, choices, is_dark)
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
