@@ -99,17 +99,18 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
     expected = shade_free(np.array([known[colour]], np.float32)) if colour in known else None
     count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
     blobs = []  # each blob's box in the view and its pixels there
-    for b in range(1, count):
-        x, y, w, h, area = stats[b]
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
         if area >= 4:
             box = (slice(int(y), int(y + h)), slice(int(x), int(x + w)))
-            blobs.append((box, (labels[box] == b).astype(np.uint8)))
+            blobs.append((box, (labels[box] == label).astype(np.uint8)))
+    _, printed = Palette().features(PRINT_COLOURS)
     # The pieces' colour first as the palette names it; when no piece is found so, as each
     # piece looks (your light blue is not the palette's deep blue: teaching is for that).
     found: list[Sample] = []
     for guess in (expected, None) if expected is not None else (None,):
         for box, mask in blobs:
-            rows, cols = own_pixels(bgr, view.background, box, mask, guess)
+            rows, cols = own_pixels(bgr, view.background, box, mask, guess, printed)
             if rows.size < 4:
                 continue
             centre = top.to_mm(float(cols.mean()) + c0, float(rows.mean()) + r0)
@@ -139,13 +140,14 @@ def own_pixels(
     box: tuple[slice, slice],
     mask: np.ndarray,
     expected: np.ndarray | None,
+    printed: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The pixels of one piece (`mask` inside `box` of the view: what differs from the board
     there) of its own colour: nearer it than the board's there (not its shadow) and than print's
-    white and black (not a dark figure on its base, its dark side wall, a glint), as rows and
-    columns of the view. Its colour is first the palette's of its name (`expected`, shade-free
-    features), else the median of the piece; then the median of the pixels nearest that."""
-    _, printed = Palette().features(PRINT_COLOURS)
+    white and black (`printed`, their shade-free features: not a dark figure on its base, its
+    dark side wall, a glint), as rows and columns of the view. Its colour is first the palette's
+    of its name (`expected`, shade-free features), else the median of the piece; then the median
+    of the pixels nearest that."""
     rows, cols = np.nonzero(mask)
     guess = (
         expected
