@@ -371,3 +371,34 @@ def test_a_round_piece_standing_on_a_tile_is_no_tile() -> None:
     assert standing_on_a_tile(both, profile) == {"resource": False, "priest": True, "cultist": False}
     flat = {"resource": True, "priest": False, "cultist": False}
     assert standing_on_a_tile(flat, profile) == flat
+
+
+def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
+    """Tower's stall holds a meeple (a builder's colour) beside its material spaces (yellow,
+    brown, red, blue): an orange meeple's shaded side named brown is orange there, since no
+    material lies in a meeple's space; a dark pixel where no dark piece lies (a black gem's colour
+    in a material's space) is a shadow or an edge, and dropped; a material's brown stays brown.
+    Tower's mat from the frame, seeds 300-305 never looked at: meeples 20 -> 24/28, false
+    readings 37 -> 25, every gem still read."""
+    from vision.colours import Palette, shade_free
+    from vision.regions import TopDown
+    from vision.tokens import Named, named_in_their_places
+
+    tower = load_profile("tower")
+    places = [r for r in tower.regions if r.name in ("stall/5/meeple", "stall/5/a")]
+    top = TopDown(np.zeros((60, 160, 3), np.uint8), (180.0, 100.0), 1.0)  # x 180-340, y 100-160
+    names, choices = (
+        Palette()
+        .with_sample("brown", (42, 79, 122))
+        .features(("purple", "orange", "pink", "green", "yellow", "brown", "red", "blue", "black"))
+    )
+    brown, orange, black = names.index("brown"), names.index("orange"), names.index("black")
+    shaded_orange = np.array([[20, 62, 120]], np.float32)  # orange in shade, nearer brown
+    feature = shade_free(shaded_orange)[0]
+    rows = np.array([20, 20, 20])
+    cols = np.array([127, 20, 22])  # in the meeple's space (x 307), then in the material's (x 200, 202)
+    named = Named(rows, cols, np.stack([feature] * 3), np.array([brown, brown, black]))
+    dark = np.array([n == "black" for n in names])
+    out = named_in_their_places(named, top, places, names, choices, dark, tower, (0, 0))
+    assert out.cols.tolist() == [127, 20]
+    assert out.colour.tolist() == [orange, brown]

@@ -25,7 +25,7 @@ import numpy as np
 
 from .camera import CameraPlace
 from .colours import LIGHTNESS_WEIGHT, Palette, distances, nearest, shade_free
-from .profiles import Profile
+from .profiles import Profile, Region
 from .reference import REFERENCE_SPAN_MM, relit
 from .regions import TopDown, foreground, local_background
 from .types import TokenSighting
@@ -159,6 +159,53 @@ def nearer_a_colour(
         bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
         kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
     return Named(rows[kept], cols[kept], features[kept], colour[kept])
+
+
+def named_in_their_places(
+    named: Named,
+    top: TopDown,
+    regions: Sequence[Region],
+    names: Sequence[str],
+    choices: np.ndarray,
+    dark: np.ndarray,
+    profile: Profile,
+    origin: tuple[int, int],
+) -> Named:
+    """The pixels named, each among the colours that can lie where it is: in a place that holds
+    only some kinds (Tower's stall holds a meeple), a pixel named a colour none of them comes in
+    is named the nearest colour one of them does, or print's (an orange meeple's shaded side is
+    no brown material: no material lies there)."""
+    pieces = {n for n in names for k, _ in profile.token_mm if (c := profile.colours_of(k)) is None or n in c}
+    every = np.ones(len(names), bool)
+    allowed = np.zeros((named.rows.size, len(names)), bool)
+    placed = np.zeros(named.rows.size, bool)
+    for region in regions:
+        rows, cols, _ = top.window(region)
+        inside = (
+            (named.rows >= rows.start - origin[0])
+            & (named.rows < rows.stop - origin[0])
+            & (named.cols >= cols.start - origin[1])
+            & (named.cols < cols.stop - origin[1])
+        )
+        if not region.kinds:
+            allowed[inside] = every
+        else:
+            comes = {
+                n for n in names for k in region.kinds if (c := profile.colours_of(k)) is None or n in c
+            } | (set(names) - pieces)  # print's colours may lie anywhere
+            allowed[inside] |= np.array([n in comes for n in names])
+        placed |= inside
+    allowed[~placed] = every
+    wrong = ~allowed[np.arange(named.rows.size), named.colour]
+    if not wrong.any():
+        return named
+    apart = distances(named.features[wrong], choices)
+    apart[~allowed[wrong]] = np.inf
+    colour = named.colour.copy()
+    colour[wrong] = apart.argmin(axis=-1)
+    # A dark pixel where no dark piece lies is a shadow or an edge, not a lighter colour's piece.
+    kept = ~(wrong & dark[named.colour])
+    return Named(named.rows[kept], named.cols[kept], named.features[kept], colour[kept])
 
 
 def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm: float) -> float:
@@ -492,7 +539,16 @@ def read_tokens(
     pieces_colours = {i for i, n in enumerate(coloured) if n}
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
-    named = nearer_a_colour(bgr, background, mask, choices, is_dark)
+    named = named_in_their_places(
+        nearer_a_colour(bgr, background, mask, choices, is_dark & ~is_print),
+        top,
+        regions,
+        names,
+        choices,
+        is_dark,
+        profile,
+        (r0, c0),
+    )
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
