@@ -175,6 +175,8 @@ def named_in_their_places(
     only some kinds (Tower's stall holds a meeple), a pixel named a colour none of them comes in
     is named the nearest colour one of them does, or print's (an orange meeple's shaded side is
     no brown material: no material lies there)."""
+    if not any(r.kinds for r in regions):
+        return named
     pieces = {n for n in names for k, _ in profile.token_mm if (c := profile.colours_of(k)) is None or n in c}
     every = np.ones(len(names), bool)
     allowed = np.zeros((named.rows.size, len(names)), bool)
