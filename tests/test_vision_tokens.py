@@ -3,6 +3,7 @@ spaces at set-up (a tile is not a priest, a pink priest is not a red resource)."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -377,10 +378,11 @@ def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
     """Tower's stall holds a meeple (a builder's colour) beside its material spaces (yellow,
     brown, red, blue): an orange meeple's shaded side named brown is orange there, since no
     material lies in a meeple's space; a dark pixel where no dark piece lies (a black gem's colour
-    in a material's space) is a shadow or an edge, and dropped; a material's brown stays brown.
-    Tower's mat from the frame, seeds 300-305 never looked at: meeples 20 -> 24/28, false
-    readings 37 -> 25, every gem still read."""
-    from vision.colours import Palette, shade_free
+    in a material's space) is a shadow or an edge, and dropped; a material's brown stays brown;
+    a pixel renamed is kept only when nearer its new colour than the board (else it is the board
+    in shade). Tower's mat from the frame, seeds 300-305 never looked at: meeples 20 -> 24/28,
+    false readings 37 -> 19, every gem still read."""
+    from vision.colours import Palette, distances, shade_free
     from vision.regions import TopDown
     from vision.tokens import Named, named_in_their_places
 
@@ -402,3 +404,8 @@ def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
     out = named_in_their_places(named, top, places, names, choices, dark, tower, (0, 0))
     assert out.cols.tolist() == [127, 20]
     assert out.colour.tolist() == [orange, brown]
+    to_orange = float(distances(feature[None], choices)[0, orange])
+    nearer_board = replace(named, to_board=np.full(3, to_orange - 1.0))  # the board in shade
+    assert named_in_their_places(
+        nearer_board, top, places, names, choices, dark, tower, (0, 0)
+    ).cols.tolist() == [20]

@@ -134,6 +134,9 @@ class Named:
     cols: np.ndarray
     features: np.ndarray
     colour: np.ndarray
+    to_board: np.ndarray | None = None
+    """Each pixel's distance to the bare board's colour there, as `distances` gives it to a
+    colour (so a pixel is nearer a colour than the board when its distance to it is smaller)."""
 
 
 def nearer_a_colour(
@@ -158,7 +161,7 @@ def nearer_a_colour(
     if dark is not None:  # the board in a shadow is no black piece: black is far darker
         bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
         kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
-    return Named(rows[kept], cols[kept], features[kept], colour[kept])
+    return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
 
 
 def named_in_their_places(
@@ -205,9 +208,14 @@ def named_in_their_places(
     apart[~allowed[wrong]] = np.inf
     colour = named.colour.copy()
     colour[wrong] = apart.argmin(axis=-1)
-    # A dark pixel where no dark piece lies is a shadow or an edge, not a lighter colour's piece.
+    # A dark pixel where no dark piece lies is a shadow or an edge, not a lighter colour's piece;
+    # another is kept when nearer a colour that can lie there than the board (a piece's shaded
+    # side), else it is the board in shade.
     kept = ~(wrong & dark[named.colour])
-    return Named(named.rows[kept], named.cols[kept], named.features[kept], colour[kept])
+    if named.to_board is not None:
+        kept[np.flatnonzero(wrong)] &= apart.min(axis=-1) < named.to_board[wrong]
+    board = named.to_board[kept] if named.to_board is not None else None
+    return Named(named.rows[kept], named.cols[kept], named.features[kept], colour[kept], board)
 
 
 def lean_mm(place: CameraPlace | None, centre_mm: tuple[float, float], height_mm: float) -> float:
