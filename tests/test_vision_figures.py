@@ -89,14 +89,15 @@ def test_small_pieces_are_read_from_the_full_resolution_still() -> None:
     1920 still; the tokens are then read from it at twice their scale. Seeds never looked at:
     56 false readings from the frames alone, 20 with the still, every gem still read (92/92).
     Since each pixel is named among the colours that can lie in its place (issue 18's fourth
-    session): 29 from the frames alone, 22 with the still (a material's brown fringe), so the
-    still no longer halves them; both are floors against going back."""
+    session, pixels of a colour no kind of a flat piece's place comes in dropped): 20 from the
+    frames alone, 5 with the still."""
     from tests.pinhole_figures import tower_table
 
     profile = load_profile("tower")
     with_still, false_still, _ = figures_read(profile, range(200, 204), table=tower_table, still=True)
     _, false_frames, _ = figures_read(profile, range(200, 204), table=tower_table)
-    assert false_still <= 24 and false_frames <= 32, (false_still, false_frames)
+    assert false_still <= 0.5 * false_frames, (false_still, false_frames)
+    assert false_still <= 8 and false_frames <= 24, (false_still, false_frames)
     gems, total = with_still["gem"]
     assert gems >= 0.97 * total
     materials, total = with_still["material"]

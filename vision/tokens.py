@@ -47,6 +47,8 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+FLAT_MM = 3.0
+"""A kind this tall or less (a card token, a tile) shows no shaded side of its own colour."""
 SHADOW_FLOOR = 0.5
 """A pixel named a dark colour (`DARK_PLASTIC`) is a piece only when darker than this share of the
 bare board there (sums of its 8-bit channels): black plastic reflects under a tenth of the light
@@ -176,14 +178,18 @@ def named_in_their_places(
 ) -> Named:
     """The pixels named, each among the colours that can lie where it is: in a place that holds
     only some kinds (Tower's stall holds a meeple), a pixel named a colour none of them comes in
-    is named the nearest colour one of them does, or print's (an orange meeple's shaded side is
-    no brown material: no material lies there)."""
+    is named the nearest colour one of them does, or print's, when it is nearer that than the
+    board and a piece with a shaded side of its own stands there (an orange meeple's shaded side
+    is no brown material: no material lies there); otherwise it is the board in shade, a flat
+    piece's edge or a shadow, and dropped (a dark pixel where no dark piece lies, always)."""
     if not any(r.kinds for r in regions):
         return named
     pieces = {n for n in names for k, _ in profile.token_mm if (c := profile.colours_of(k)) is None or n in c}
     every = np.ones(len(names), bool)
     allowed = np.zeros((named.rows.size, len(names)), bool)
     placed = np.zeros(named.rows.size, bool)
+    standing = np.zeros(named.rows.size, bool)  # a place where a piece with a shaded side stands
+    heights = dict(profile.token_height)
     for region in regions:
         rows, cols, _ = top.window(region)
         inside = (
@@ -199,6 +205,7 @@ def named_in_their_places(
                 n for n in names for k in region.kinds if (c := profile.colours_of(k)) is None or n in c
             } | (set(names) - pieces)  # print's colours may lie anywhere
             allowed[inside] |= np.array([n in comes for n in names])
+            standing[inside] |= any(heights.get(k, 0.0) > FLAT_MM for k in region.kinds)
         placed |= inside
     allowed[~placed] = every
     wrong = ~allowed[np.arange(named.rows.size), named.colour]
@@ -209,9 +216,9 @@ def named_in_their_places(
     colour = named.colour.copy()
     colour[wrong] = apart.argmin(axis=-1)
     # A dark pixel where no dark piece lies is a shadow or an edge, not a lighter colour's piece;
-    # another is kept when nearer a colour that can lie there than the board (a piece's shaded
-    # side), else it is the board in shade.
-    kept = ~(wrong & dark[named.colour])
+    # another is kept where a standing piece may show its shaded side, and only when nearer a
+    # colour that can lie there than the board, else it is the board in shade.
+    kept = ~(wrong & (dark[named.colour] | ~standing))
     if named.to_board is not None:
         kept[np.flatnonzero(wrong)] &= apart.min(axis=-1) < named.to_board[wrong]
     board = named.to_board[kept] if named.to_board is not None else None
