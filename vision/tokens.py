@@ -50,7 +50,8 @@ no piece, unless the game's pieces come in them."""
 FLAT_MM = 3.0
 """A kind this tall or less (a card token, a tile) shows no shaded side of its own colour."""
 SHADOW_FLOOR = 0.5
-"""A pixel named a dark colour (`DARK_PLASTIC`) is a piece only when darker than this share of the
+"""A pixel named a dark colour a piece comes in (`DARK_PLASTIC`; not print's black, which is never
+a piece) is a piece only when darker than this share of the
 bare board there (sums of its 8-bit channels): black plastic reflects under a tenth of the light
 a board does (about a third once the camera's gamma encodes it), a shadow lets through a quarter
 or more of it (two thirds and more, encoded). Otherwise it is the board in a piece's shadow."""
@@ -184,7 +185,7 @@ def named_in_their_places(
     piece's edge or a shadow, and dropped (a dark pixel where no dark piece lies, always)."""
     if not any(r.kinds for r in regions):
         return named
-    pieces = {n for n in names for k, _ in profile.token_mm if (c := profile.colours_of(k)) is None or n in c}
+    pieces = {n for n in names for k, _ in profile.token_mm if profile.comes_in(k, n)}
     every = np.ones(len(names), bool)
     allowed = np.zeros((named.rows.size, len(names)), bool)
     placed = np.zeros(named.rows.size, bool)
@@ -201,9 +202,8 @@ def named_in_their_places(
         if not region.kinds:
             allowed[inside] = every
         else:
-            comes = {
-                n for n in names for k in region.kinds if (c := profile.colours_of(k)) is None or n in c
-            } | (set(names) - pieces)  # print's colours may lie anywhere
+            # Print's colours may lie anywhere.
+            comes = {n for n in names for k in region.kinds if profile.comes_in(k, n)} | (set(names) - pieces)
             allowed[inside] |= np.array([n in comes for n in names])
             standing[inside] |= any(heights.get(k, 0.0) > FLAT_MM for k in region.kinds)
         placed |= inside
@@ -704,16 +704,11 @@ def tile_sides_of(
 ) -> dict[int, float]:
     """For each of `names` (by index; "" for none) that one of these square kinds comes in, the
     side in pixels (`s` px/mm) of the largest such tile."""
-
-    def comes_in(kind: str, name: str) -> bool:
-        allowed = profile.colours_of(kind)
-        return bool(name) and (allowed is None or name in allowed)
-
     widths = kind_sizes(profile)
     return {
-        i: max(widths[n] / SQUARE_WIDTH for n in squares if comes_in(n, name)) * s
+        i: max(widths[n] / SQUARE_WIDTH for n in squares if profile.comes_in(n, name)) * s
         for i, name in enumerate(names)
-        if any(comes_in(n, name) for n in squares)
+        if name and any(profile.comes_in(n, name) for n in squares)
     }
 
 

@@ -91,6 +91,11 @@ class Profile:
     def colours_of(self, kind: str) -> tuple[str, ...] | None:
         return dict(self.token_colours).get(kind, self.piece_colours)
 
+    def comes_in(self, kind: str, colour: str) -> bool:
+        """Whether pieces of this kind come in this colour (any, when the profile does not say)."""
+        allowed = self.colours_of(kind)
+        return allowed is None or colour in allowed
+
     def region(self, name: str) -> Region:
         for r in self.regions:
             if r.name == name:
