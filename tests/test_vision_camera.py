@@ -67,10 +67,11 @@ def test_pieces_of_real_height_seen_by_a_pinhole_camera() -> None:
     in the piece's colour first; print's colours are no piece. 57% (200/349, 66 false) before,
     85% (297/349, 8 false) with a piece inside its kind's silhouette where it stands, 90.5%
     (316/349, 4 false) with a tile mostly hidden under a priest read as the square its band and
-    the priest fill, and a round piece standing on a tile no tile itself: short of issue 18's
-    97%; the figure is a floor against going back."""
+    the priest fill, and a round piece standing on a tile no tile itself, 91.4% (319/349, 4
+    false) with a disciple on a tile of its own colour read where its top leans beyond the tile
+    (vision/own_tile.py): short of issue 18's 97%; the figure is a floor against going back."""
     right, total, false = tokens_read(PROFILE, range(200, 210))
-    assert right >= 0.88 * total, (right, total)
+    assert right >= 0.9 * total, (right, total)
     assert false <= 0.03 * total, (false, total)
 
 

@@ -9,7 +9,8 @@ size and silhouette where it stands fit it (an upright piece leans away from the
 the camera; a tile covers a square), among the kinds that come in its colour first, and its
 colour is then named among that kind's colours. A figure on a base may show its colour on the
 figure or the base alone (`figure = true`). Several pieces may share a region; a blob the size
-of no kind is not reported. A region may name the kinds that lie in it (gems, not meeples); a
+of no kind is not reported. A piece on a tile of its own colour is read where it leans beyond
+the tile (vision/own_tile.py). A region may name the kinds that lie in it (gems, not meeples); a
 kind that lies in heaps (gems) is counted: a blob of one colour is as many pieces as its area
 holds.
 """
@@ -25,6 +26,7 @@ import numpy as np
 
 from .camera import CameraPlace
 from .colours import LIGHTNESS_WEIGHT, Palette, distances, nearest, shade_free
+from .own_tile import piece_on_own_tile
 from .profiles import Profile, Region
 from .reference import REFERENCE_SPAN_MM, relit
 from .regions import TopDown, foreground, local_background
@@ -568,6 +570,18 @@ def read_tokens(
     )
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
+    heights = dict(profile.token_height)
+    # For each colour a tile that pieces stand on comes in, the standing round kinds of it too
+    # (a blue priest on a blue tile is one blob with it).
+    on_own_colour = {
+        i: {
+            n: (w, heights.get(n, 0.0))
+            for n, w in profile.token_mm
+            if n not in profile.token_square and heights.get(n, 0.0) > FLAT_MM and profile.comes_in(n, name)
+        }
+        for i, name in enumerate(coloured)
+        if name and any(profile.comes_in(t, name) for t in profile.token_stood_on)
+    }
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     ids = labels[named.rows, named.cols]
@@ -671,6 +685,27 @@ def read_tokens(
                     )
                     if single:
                         consumed[dark] = True
+            if k in on_own_colour and (kind in profile.token_stood_on or not single):
+                # A tile, or a blob no kind fits, may be a tile with a piece of its colour on it.
+                standing = {n: v for n, v in on_own_colour[k].items() if n in kinds}
+                tile = next((t for t in profile.token_stood_on if t in kinds), None)
+                if standing and tile is not None:
+                    on = piece_on_own_tile(
+                        prows, pcols, stood_on_sides[k], standing, heights.get(tile, 0.0), centre, place, s
+                    )
+                    if on is not None:
+                        at = top.to_mm(on.foot[0] + c0, on.foot[1] + r0)
+                        found.append(
+                            TokenSighting(
+                                region.name,
+                                on.kind,
+                                names[k],
+                                (round(float(at[0]), 1), round(float(at[1]), 1)),
+                                round(on.overlap, 3),
+                            )
+                        )
+                        if not single:
+                            kind, error, single = tile, 0.0, True
             if not single and kind not in profile.token_counted:
                 continue
             # The median colour of its own colour's pixels (not a glint or an emblem).
