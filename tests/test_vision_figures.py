@@ -55,6 +55,24 @@ def test_the_watcher_among_the_factions_figures() -> None:
     assert lost == 0
 
 
+def test_the_watcher_on_the_five_player_side() -> None:
+    """Yuggoth's five-player side, painted pinkish in places: the Watcher's pink base often shows
+    only as arcs its dark figure and shadow part, each too small for a 50 mm base; joined within
+    the base's disc and judged by their hull when it holds the dark figure, they are the Watcher
+    (these seeds, looked at while building it: 12 -> 14 of 15; seeds 200-239 never looked at:
+    19 -> 22 of 27; 400-439: 27 -> 28 of 35). Never a faction's figure."""
+    from dataclasses import replace
+
+    from tests.pinhole_figures import FACTIONS, yuggoth_table
+
+    profile = replace(load_profile("yuggoth-five"), piece_colours=FACTIONS)
+    kinds, false, lost = figures_read(profile, range(320, 340), table=yuggoth_table)
+    right, total = kinds["watcher"]
+    assert right >= 0.9 * total, kinds
+    assert false == 0
+    assert lost == 0
+
+
 def test_arkhanos_meeples_on_towers_of_one_to_three_floors() -> None:
     """Each floor tile stands on the pillars of the one below (3 to 69 mm above the mat): the
     game's state gives each tower's top floor's height, and its spaces are read on that plane

@@ -319,7 +319,7 @@ def test_a_tile_a_priest_splits_in_two_is_one_tile() -> None:
     when together they lie within its square and a part of another colour (the priest) lies
     with them; two parts of a colour further apart stay two, and so do two cultists of a tile's
     colour parted only by their dark edges."""
-    from vision.tokens import tiles_made_whole
+    from vision.tokens import parts_made_whole
 
     tile = np.zeros((90, 90), np.uint8)
     cv2.rectangle(tile, (28, 28), (52, 52), 1, -1)
@@ -335,12 +335,12 @@ def test_a_tile_a_priest_splits_in_two_is_one_tile() -> None:
         (1, np.flatnonzero(cols >= 70)),
     ]
     pink = (2, np.flatnonzero((cols >= 37) & (cols <= 43)))
-    whole = tiles_made_whole([*yellow, pink], rows, cols, {1: 25.0}, {1, 2})
+    whole = parts_made_whole([*yellow, pink], rows, cols, {1: 25.0}, {1, 2})
     assert sorted(p.size for k, p in whole if k == 1) == sorted(
         [yellow[2][1].size, yellow[0][1].size + yellow[1][1].size]
     )
-    assert len(tiles_made_whole([*yellow[:2], pink], rows, cols, {}, {1, 2})) == 3  # no tile is yellow
-    assert len(tiles_made_whole(yellow[:2], rows, cols, {1: 25.0}, {1, 2})) == 2  # nothing between them
+    assert len(parts_made_whole([*yellow[:2], pink], rows, cols, {}, {1, 2})) == 3  # no tile is yellow
+    assert len(parts_made_whole(yellow[:2], rows, cols, {1: 25.0}, {1, 2})) == 2  # nothing between them
 
 
 def test_only_a_tile_may_be_stood_on() -> None:
@@ -411,3 +411,31 @@ def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
     assert named_in_their_places(
         nearer_board, top, places, names, choices, dark, tower, (0, 0)
     ).cols.tolist() == [20]
+
+
+def test_a_base_its_dark_figure_splits_is_one_ring_and_judged_by_its_hull() -> None:
+    """The Watcher's pink 50 mm base seen round its dark figure, which covers its middle and
+    leans: the pink shows as arcs the figure parts. They are joined while together they lie
+    within the base's disc (`parts_made_whole`), and the ring, a quarter of the base, is looked
+    at by its hull when what that hull holds besides it is dark (`round_dark`); a fringe of one
+    colour round a piece of another is not."""
+    from vision.tokens import parts_made_whole, round_dark
+
+    base = np.zeros((80, 80), np.uint8)
+    cv2.circle(base, (40, 40), 25, 1, -1)
+    figure = np.zeros_like(base)
+    cv2.circle(figure, (43, 36), 20, 1, -1)  # the figure leans north-east over its base
+    cv2.rectangle(figure, (0, 38), (20, 42), 1, -1)  # its shadow parts the ring in the west
+    rows, cols = np.nonzero(base | figure)
+    pink_pixels = (base & (1 - figure))[rows, cols].astype(bool)
+    north = pink_pixels & (rows < 40)
+    south = pink_pixels & (rows >= 40)
+    dark = (1, np.flatnonzero(~pink_pixels))
+    arcs = [(2, np.flatnonzero(north)), (2, np.flatnonzero(south))]
+    whole = parts_made_whole([*arcs, dark], rows, cols, {}, {2}, {2: 50.0})
+    rings = [p for k, p in whole if k == 2]
+    assert len(rings) == 1 and rings[0].size == pink_pixels.sum()
+    assert len(parts_made_whole([*arcs, dark], rows, cols, {}, {2}, {2: 30.0})) == 3  # wider than a base
+    is_dark = np.where(pink_pixels, False, True)
+    assert round_dark(rings[0], rows, cols, is_dark)
+    assert not round_dark(rings[0], rows, cols, np.zeros_like(is_dark))  # round a red piece: a fringe

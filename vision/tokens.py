@@ -49,6 +49,9 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+RING_SHARE = 0.2
+"""A base seen round its dark figure shows at least this share of itself (the Watcher's pink
+base a quarter to a third of it round a figure that covers half of it and leans)."""
 FLAT_MM = 3.0
 """A kind this tall or less (a card token, a tile) shows no shaded side of its own colour."""
 SHADOW_FLOOR = 0.5
@@ -470,6 +473,22 @@ def judged_as_figure(
     return likeliest_kind(figures, seen, misfit, shaped, colour, profile)
 
 
+def round_dark(part: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray, dark: np.ndarray) -> bool:
+    """Whether what the hull of a part (indices into its blob's pixels) holds of the rest of its
+    blob is mostly dark (`dark`: for each of the blob's pixels): a base round its dark figure,
+    not a fringe of one colour round a piece of another."""
+    box, r0, c0 = hull_mask(blob_rows[part], blob_cols[part], (blob_rows, blob_cols))
+    inside = box[blob_rows - r0, blob_cols - c0].astype(bool)
+    inside[part] = False
+    return bool(inside.any() and dark[inside].mean() >= 0.5)
+
+
+def hull_width(rows: np.ndarray, cols: np.ndarray, s: float) -> float:
+    """The width (mm, as a disc of its area) of the hull round these pixels."""
+    hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+    return 2 * math.sqrt(hull_area(hull) / math.pi) / s
+
+
 def hull_area(hull: np.ndarray) -> float:
     """The area (px) of a hull round some pixels (`cv2.convexHull` of their x, y): how much of its
     box a tile covers, with a piece standing on it hiding part of it."""
@@ -558,6 +577,12 @@ def read_tokens(
     pieces_colours = {i for i, n in enumerate(coloured) if n}
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
+    # The width (px) of the widest base of a figure each colour comes in (its figure parts it).
+    base_widths = {
+        i: max(w for n, w in widths.items() if n in profile.token_figures and profile.comes_in(n, name)) * s
+        for i, name in enumerate(coloured)
+        if name and any(profile.comes_in(n, name) for n in profile.token_figures)
+    }
     named = named_in_their_places(
         nearer_a_colour(bgr, background, mask, choices, is_dark & ~is_print),
         top,
@@ -598,7 +623,7 @@ def read_tokens(
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
         split = pieces_of(blob_rows, blob_cols, blob_colours, is_print)
         parts = sorted(
-            tiles_made_whole(split, blob_rows, blob_cols, tile_sides, pieces_colours),
+            parts_made_whole(split, blob_rows, blob_cols, tile_sides, pieces_colours, base_widths),
             key=lambda kp: bool(is_dark[kp[0]]),
         )
         # The square of a tile each part of a stood-on tile's colour fills with the others (a
@@ -618,9 +643,14 @@ def read_tokens(
             if not part.size:
                 continue
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
-            if width_mm < 0.6 * smallest:
-                continue
             prows, pcols = blob_rows[part], blob_cols[part]
+            if width_mm < 0.6 * smallest and not (
+                k in base_widths
+                and part.size >= RING_SHARE * math.pi * (base_widths[k] / 2) ** 2
+                and round_dark(part, blob_rows, blob_cols, is_dark[blob_colours])
+                and hull_width(prows, pcols, s) >= 0.6 * smallest
+            ):
+                continue  # a speck; but a base shows a ring round its dark figure, its hull the base
             cx, cy = float(pcols.mean()), float(prows.mean())
             centre = top.to_mm(cx + c0, cy + r0)
             near = np.nonzero(
@@ -747,33 +777,43 @@ def tile_sides_of(
     }
 
 
-def tiles_made_whole(
+def parts_made_whole(
     parts: list[tuple[int, np.ndarray]],
     rows: np.ndarray,
     cols: np.ndarray,
     tile_sides: dict[int, float],
     others: set[int],
+    base_widths: dict[int, float] | None = None,
 ) -> list[tuple[int, np.ndarray]]:
     """The parts of one blob (`pieces_of`), with parts of a colour that tiles come in joined,
-    largest first, while together they lie within a tile's square, when a part of another of
-    the pieces' colours (`others`) lies with them: a piece standing across a tile splits what
-    shows of it in two or three (a priest on a corner leaves two arms of an L); two cultists
-    parted by their dark edges stay two."""
+    largest first, while together they lie within a tile's square (`tile_sides`, px), and parts
+    of a colour a figure's base comes in while together they lie within the base's disc
+    (`base_widths`, px): a tile's when a part of another of the pieces' colours (`others`) lies
+    with them, a base's when one of any other colour does (its figure, dark or painted). A piece
+    standing across a tile splits what shows of it in two or three (a priest on a corner leaves
+    two arms of an L), a figure standing on its base splits the ring of it that shows round it;
+    two cultists parted by their dark edges stay two."""
     out: list[tuple[int, np.ndarray]] = []
     present = {kp[0] for kp in parts}
+    bases = base_widths or {}
     for k in dict.fromkeys(kp[0] for kp in parts):
         same = sorted((part for colour, part in parts if colour == k), key=lambda part: -part.size)
-        if k not in tile_sides or not (present - {k}) & others:
+        parted = (present - {k}) & others if k in tile_sides else present - {k}
+        if (k not in tile_sides and k not in bases) or not parted:
             out += [(k, part) for part in same]
             continue
         groups: list[np.ndarray] = []
         for part in same:
             for g, group in enumerate(groups):
                 joined = np.concatenate([group, part])
-                _, sides, _ = cv2.minAreaRect(
-                    np.column_stack([cols[joined], rows[joined]]).astype(np.float32)
-                )
-                if max(sides) <= tile_sides[k] * 1.1 + 1:
+                points = np.column_stack([cols[joined], rows[joined]]).astype(np.float32)
+                if k in tile_sides:
+                    _, sides, _ = cv2.minAreaRect(points)
+                    whole = max(sides) <= tile_sides[k] * 1.1 + 1
+                else:
+                    _, radius = cv2.minEnclosingCircle(points)
+                    whole = 2 * radius <= bases[k] * 1.1 + 1
+                if whole:
                     groups[g] = joined
                     break
             else:
