@@ -8,6 +8,7 @@ otherwise it looks for the markers again in small windows where they were.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import cv2
@@ -28,6 +29,12 @@ as the profile says stay under 0.06 (p95 0.036) at 3.5-7 px per cell with up to 
 blur; markers laid 10% too close together reach 0.066, 20% 0.14, and 344 mm apart for a profile
 of 580 mm 0.29 (a fixed 12 px let that through at 5 px per cell)."""
 RECHECK_MARGIN = 1.0  # window = marker's bounding box grown by this many marker sides
+SQUARE_REACH = 1.5
+"""A square ArUco outlined but could not read may be a missing marker when within this many
+marker sides of where two markers read put it (two markers place the far ones a side off;
+`squares_where_expected`)..."""
+SQUARE_SIZE_SHARE = 0.25
+"""...and its sides are within this share of theirs."""
 SAME_LEVELS = 8.0
 """A marker window whose grey levels differ from those it was found in by less than this on
 average is unchanged: sensor noise moves them 2-5 levels, a marker moved by a pixel or two
@@ -41,8 +48,13 @@ def _detector() -> cv2.aruco.ArucoDetector:
     defaults found 3 or more of the 4 markers in 48 and 49 of 60 frames (two sets); reading
     each cell from 8 px of the straightened marker instead of 4 (`perspectiveRemovePixelPerCell`)
     and thresholding at every 4th window size instead of every 10th
-    (`adaptiveThreshWinSizeStep`): 55 and 57 of 60, no false marker."""
+    (`adaptiveThreshWinSizeStep`): 55 and 57 of 60, no false marker. And a marker's corners may
+    come to the frame's edge (`minDistanceToBorder` 0, not 3): a marker 15 px from the top
+    edge, sharp, was not found; with it one frame more of 135 and of 169 (issue 25's profiles at
+    4-6 px a cell, seeds 41 and 81), as many in dim light. A larger `adaptiveThreshConstant`
+    (12) found as many and faster but lost 3 of 169 dim frames."""
     params = cv2.aruco.DetectorParameters()
+    params.minDistanceToBorder = 0
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.perspectiveRemovePixelPerCell = 8
     params.adaptiveThreshWinSizeStep = 4
@@ -70,9 +82,79 @@ def detect_markers(
     markers from 55 and 57 of 60 to 58 and 60 (it costs a second search only then)."""
     found = _found(grey, detector, offset)
     if len(found) < wanted:
-        sharper = cv2.addWeighted(grey, 2.0, cv2.GaussianBlur(grey, (0, 0), 2.0), -1.0, 0)
-        found = {**_found(sharper, detector, offset), **found}
+        found = {**_found(sharpened(grey), detector, offset), **found}
     return found
+
+
+def sharpened(grey: np.ndarray) -> np.ndarray:
+    """An unsharp mask: it undoes some of a motion or focus blur."""
+    return cv2.addWeighted(grey, 2.0, cv2.GaussianBlur(grey, (0, 0), 2.0), -1.0, 0)
+
+
+def fit_error(profile: Profile, seen: dict[int, np.ndarray]) -> tuple[np.ndarray | None, float, float]:
+    """The homography board mm -> frame px from these markers (at least 3 of the profile's),
+    the mean distance (px) between the corners seen and those it puts there, and a marker's
+    mean side (px)."""
+    known = profile.marker_corners()
+    ids = sorted(i for i in seen if i in known)
+    board = np.concatenate([known[i] for i in ids])
+    frame = np.concatenate([seen[i] for i in ids])
+    h, _ = cv2.findHomography(board, frame, 0)
+    side = float(np.mean([np.linalg.norm(seen[i][1] - seen[i][0]) for i in ids]))
+    if h is None:
+        return None, float("inf"), side
+    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), h).reshape(-1, 2)
+    return h, float(np.linalg.norm(projected - frame, axis=1).mean()), side
+
+
+def mean_side(corners: np.ndarray) -> float:
+    """The mean side (px) of a quadrilateral's four corners."""
+    return float(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
+
+
+def squares_where_expected(
+    profile: Profile, grey: np.ndarray, detector: cv2.aruco.ArucoDetector, seen: dict[int, np.ndarray]
+) -> dict[int, np.ndarray]:
+    """The markers seen, and those whose black square ArUco outlines though it could not read
+    its cells (blurred by motion at 4-6 px a cell), when exactly two are read. Two markers place
+    the board roughly (a marker's side off, far from them); a square of the size a missing
+    marker should have near where it should be, its corners taken in the order that fits, is
+    that marker when the board through all of them fits every corner as a board through read
+    markers must (`MAX_ERROR_SHARE` of a side): of the squares near each missing marker, the
+    ones that fit best, as many markers as fit."""
+    known = profile.marker_corners()
+    ids = sorted(i for i in seen if i in known)
+    if len(ids) != 2:
+        return seen
+    h, _, side = fit_error(profile, seen)
+    if h is None:
+        return seen
+    _, _, rejected = detector.detectMarkers(sharpened(grey))
+    squares = [np.asarray(q, np.float32).reshape(4, 2) for q in rejected]
+    missing = sorted(set(known) - set(ids))
+    options: list[list[np.ndarray | None]] = []
+    for i in missing:
+        expected = cv2.perspectiveTransform(known[i].reshape(-1, 1, 2), h).reshape(4, 2)
+        near: list[tuple[float, np.ndarray]] = []
+        for square in squares:
+            if abs(mean_side(square) / mean_side(expected) - 1) > SQUARE_SIZE_SHARE:
+                continue  # a square of another size: a marker's white border, print
+            turns = [np.roll(corners, k, axis=0) for corners in (square, square[::-1]) for k in range(4)]
+            apart = [float(np.linalg.norm(t - expected, axis=1).mean()) for t in turns]
+            if min(apart) <= SQUARE_REACH * side:
+                near.append((min(apart), turns[int(np.argmin(apart))]))
+        options.append([None, *(t for _, t in sorted(near, key=lambda at: at[0])[:3])])
+    best: tuple[int, float, dict[int, np.ndarray]] | None = None
+    for chosen in itertools.product(*options):
+        trial = dict(seen) | {i: q for i, q in zip(missing, chosen) if q is not None}
+        if len(trial) < 3:
+            continue
+        _, error, trial_side = fit_error(profile, trial)
+        if error <= MAX_ERROR_SHARE * trial_side and (
+            best is None or (len(trial), -error) > (best[0], -best[1])
+        ):
+            best = (len(trial), error, trial)
+    return best[2] if best is not None else seen
 
 
 def pose_from_markers(profile: Profile, seen: dict[int, np.ndarray]) -> BoardPose:
@@ -157,7 +239,10 @@ class BoardLocator:
         self.full_detections += 1
         self.pose = None
         wanted = len(self.profile.markers)
-        pose = pose_from_markers(self.profile, detect_markers(grey, self.detector, wanted=wanted))
+        seen = detect_markers(grey, self.detector, wanted=wanted)
+        pose = pose_from_markers(
+            self.profile, squares_where_expected(self.profile, grey, self.detector, seen)
+        )
         windows = self._windows(grey, pose)  # the markers were just found there: keep their pixels
         self._seen_in = tuple((box, grey[box[1] : box[3], box[0] : box[2]].copy()) for box, _, _ in windows)
         self.pose = pose
