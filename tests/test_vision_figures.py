@@ -108,18 +108,21 @@ def test_small_pieces_are_read_from_the_full_resolution_still() -> None:
     56 false readings from the frames alone, 20 with the still, every gem still read (92/92).
     Since each pixel is named among the colours that can lie in its place (issue 18's fourth
     session, pixels of a colour no kind of a flat piece's place comes in dropped): 20 from the
-    frames alone, 5 with the still."""
+    frames alone, 5 with the still. Since a band a blur wide round a token is no material
+    (issue 18's fifth session: most of those were a red token's rim on the green mat, named
+    brown): 0 from the frames, 1 with the still; the still is then no better here, and both
+    are held to a few."""
     from tests.pinhole_figures import tower_table
 
     profile = load_profile("tower")
     with_still, false_still, _ = figures_read(profile, range(200, 204), table=tower_table, still=True)
-    _, false_frames, _ = figures_read(profile, range(200, 204), table=tower_table)
-    assert false_still <= 0.5 * false_frames, (false_still, false_frames)
-    assert false_still <= 8 and false_frames <= 24, (false_still, false_frames)
-    gems, total = with_still["gem"]
-    assert gems >= 0.97 * total
-    materials, total = with_still["material"]
-    assert materials >= 0.97 * total
+    frames, false_frames, _ = figures_read(profile, range(200, 204), table=tower_table)
+    assert false_still <= 3 and false_frames <= 3, (false_still, false_frames)
+    for read in (with_still, frames):
+        gems, total = read["gem"]
+        assert gems >= 0.97 * total
+        materials, total = read["material"]
+        assert materials >= 0.97 * total
 
 
 def test_tower_meeples_lean_by_their_height() -> None:

@@ -439,3 +439,20 @@ def test_a_base_its_dark_figure_splits_is_one_ring_and_judged_by_its_hull() -> N
     is_dark = np.where(pink_pixels, False, True)
     assert round_dark(rings[0], rows, cols, is_dark)
     assert not round_dark(rings[0], rows, cols, np.zeros_like(is_dark))  # round a red piece: a fringe
+
+
+def test_a_band_a_blur_wide_round_a_token_is_its_rim_not_a_material() -> None:
+    """A red 20 mm token on a green mat: its edge, blurred into the mat, leaves a brownish rim
+    two pixels wide round it, whose hull is a token's square. A band nowhere thicker than a
+    blur's (`fringe`) is not measured by its hull where no piece stands on a tile (Tower's
+    materials); a material half under another still shows a part many pixels thick."""
+    from vision.tokens import fringe
+
+    rim = np.zeros((30, 30), np.uint8)
+    cv2.rectangle(rim, (3, 3), (25, 25), 1, -1)
+    cv2.rectangle(rim, (5, 5), (23, 23), 0, -1)
+    assert fringe(*np.nonzero(rim), 1.0)
+    half = np.zeros((30, 30), np.uint8)
+    cv2.rectangle(half, (3, 3), (12, 22), 1, -1)  # 10 x 20 mm showing
+    assert not fringe(*np.nonzero(half), 1.0)
+    assert not fringe(*np.nonzero(rim), 0.25)  # at 0.25 px/mm the same band is 8 mm thick

@@ -49,6 +49,9 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+FRINGE_MM = 2.5
+"""A band nowhere thicker than this (from its edge inwards) is a blur's mix of a piece's edge
+and the board: a 20 mm token partly under another still shows a part several mm thick."""
 RING_SHARE = 0.2
 """A base seen round its dark figure shows at least this share of itself (the Watcher's pink
 base a quarter to a third of it round a figure that covers half of it and leans)."""
@@ -483,6 +486,14 @@ def round_dark(part: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray, d
     return bool(inside.any() and dark[inside].mean() >= 0.5)
 
 
+def fringe(rows: np.ndarray, cols: np.ndarray, s: float) -> bool:
+    """Whether these pixels are nowhere thicker than a blur's band (`FRINGE_MM` from their edge
+    inwards): the rim a piece's edge leaves where it mixes with the board, not a piece."""
+    box = np.zeros((int(np.ptp(rows)) + 3, int(np.ptp(cols)) + 3), np.uint8)
+    box[rows - rows.min() + 1, cols - cols.min() + 1] = 1
+    return bool(cv2.distanceTransform(box, cv2.DIST_L2, 3).max() < FRINGE_MM * s)
+
+
 def hull_width(rows: np.ndarray, cols: np.ndarray, s: float) -> float:
     """The width (mm, as a disc of its area) of the hull round these pixels."""
     hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
@@ -675,8 +686,14 @@ def read_tokens(
             flat_mm = width_mm
             square: Square | None = None
             tiles = any(n in profile.token_square for n in kinds)
-            if tiles and part.size < blob_colours.size:
-                # A tile with a piece standing on it: the piece hides part of it.
+            if (
+                tiles
+                and part.size < blob_colours.size
+                and (k in stood_on_sides or not fringe(prows, pcols, s))
+            ):
+                # A tile with a piece standing on it: the piece hides part of it. (Where no piece
+                # stands on a tile, a band a blur wide round a piece is that piece's edge mixed
+                # with the board: a red token's rim on a green mat is brownish, no material.)
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
                 square = squares[index]  # or the square it is part of, the rest under that piece
