@@ -98,14 +98,24 @@ def test_markers_whose_cells_cannot_be_read_are_placed_by_their_squares() -> Non
     image = photograph(smudged(picture, to_mm, (0, 3)), to_mm, shot, (180.0, 180.0), rng)
     grey = image.mean(axis=2).astype(np.uint8)
     assert sorted(detect_markers(grey, _detector(), wanted=4)) == [1, 2]
-    pose = BoardLocator(PROFILE).locate(image)
+    locator = BoardLocator(PROFILE)
+    pose = locator.locate(image)
     assert pose.markers == (0, 1, 2, 3)
     assert pose.error_px < 1.5
+    check = check_board(image, PROFILE)  # the set-up page places the board as the reader does
+    assert check.pose is not None and check.pose.markers == (0, 1, 2, 3)
+    assert "0, 3 placed by their outlines" in check.message
+    # The next frame, the light a little brighter: the two markers read are found again where
+    # they were (the two placed by their squares cannot be read again, and are not asked to be).
+    brighter = np.clip(image.astype(np.int16) + 15, 0, 255).astype(np.uint8)
+    assert locator.locate(brighter) is pose
+    assert (locator.full_detections, locator.window_detections) == (1, 1)
 
 
 def test_a_square_of_another_size_is_no_marker() -> None:
-    """Where a marker should be lies a black square twice its size (a box, a dark tile): with
-    two markers read, the board is not found rather than placed on it."""
+    """Where a marker should be lies a black square larger than it (a box, a dark tile): with
+    two markers read, the board is not placed on it (its size, and the board through it, do
+    not fit), and the page says what is missing."""
     rng = np.random.default_rng(24)
     picture, to_mm = plane(PROFILE, rng)
     picture = smudged(picture, to_mm, (0, 3))

@@ -15,7 +15,7 @@ from vision.profiles import load_profile
 
 PRIEST, CULTIST = (20.0, 24.0), (12.0, 16.0)
 KINDS = {"priest": PRIEST, "cultist": CULTIST}
-TILE_MM = 2.0
+TILE_THICK_MM = 2.0
 # 1 px/mm; the point under the camera 400 mm west of the tile, 900 mm up: a priest's top is seen
 # 11 mm east of its foot, a cultist's 7 mm.
 PLACE = CameraPlace((-360.0, 40.0), 900.0, 1000.0)
@@ -41,8 +41,8 @@ def scene(
         lean, base, top = (0.0, 0.0), width, width
         if place is not None:
             at = np.array([foot])
-            lean = tuple((place.lift(at, TILE_MM + height) - place.lift(at, TILE_MM))[0])
-            base, top = width * place.scale(TILE_MM), width * place.scale(TILE_MM + height)
+            lean = tuple((place.lift(at, TILE_THICK_MM + height) - place.lift(at, TILE_THICK_MM))[0])
+            base, top = width * place.scale(TILE_THICK_MM), width * place.scale(TILE_THICK_MM + height)
         shape, (ax, ay) = silhouette(base, top, lean)
         x0, y0 = int(round(foot[0])) - ax, int(round(foot[1])) - ay
         canvas[y0 : y0 + shape.shape[0], x0 : x0 + shape.shape[1]] |= shape
@@ -52,7 +52,7 @@ def scene(
 
 def found(mask: np.ndarray, place: CameraPlace | None = PLACE) -> tuple[str, tuple[float, float]] | None:
     rows, cols = np.nonzero(mask)
-    on = piece_on_own_tile(rows, cols, 25.0, KINDS, TILE_MM, CENTRE, place, 1.0)
+    on = piece_on_own_tile(rows, cols, 25.0, KINDS, TILE_THICK_MM, CENTRE, place, 1.0)
     return None if on is None else (on.kind, on.foot)
 
 
@@ -65,11 +65,16 @@ def test_a_piece_leaning_beyond_its_own_colours_tile_is_that_piece(piece: tuple,
 
 
 def test_a_tile_alone_is_no_piece_whatever_its_emblem() -> None:
-    """A tile, its edges blurred, and one with a printed emblem (a hole in its colour's pixels)."""
+    """A tile, its edges blurred; and tiles seen a little larger than their side (a blur or its
+    own shaded edge named its colour), which are looked at closely, with a printed emblem (a
+    hole in its colour's pixels) or a glint at an edge: no piece."""
     assert found(scene(None, (0.0, 0.0))) is None
-    emblem = scene(None, (0.0, 0.0), turn=30.0)
-    cv2.circle(emblem, (40, 40), 6, 0, -1)
-    assert found(emblem) is None
+    for turn in (0.0, 20.0, 40.0):
+        larger = cv2.dilate(scene(None, (0.0, 0.0), turn=turn), np.ones((5, 5), np.uint8))
+        assert larger.sum() >= 25**2 + 0.6 * np.pi * 6**2  # past the first look: its square is sought
+        cv2.circle(larger, (40, 40), 6, 0, -1)
+        larger[39:42, 12:15] = 1
+        assert found(larger) is None
 
 
 def test_a_piece_inside_its_tiles_square_is_not_claimed() -> None:
@@ -111,9 +116,11 @@ def test_blue_and_yellow_disciples_on_their_own_colours_tiles_are_read_with_them
     ):
         cx, cy = profile.region(space).centre()
         pieces.append(
-            Piece((cx, cy), colour, 25.0, TILE_MM, square=True, turn_deg=8.0, emblem=(230.0, 230.0, 225.0))
+            Piece(
+                (cx, cy), colour, 25.0, TILE_THICK_MM, square=True, turn_deg=8.0, emblem=(230.0, 230.0, 225.0)
+            )
         )
-        pieces.append(Piece((cx + off[0], cy + off[1]), colour, width, height, lift=TILE_MM))
+        pieces.append(Piece((cx + off[0], cy + off[1]), colour, width, height, lift=TILE_THICK_MM))
 
     def draw(image: np.ndarray, cam: object) -> None:
         draw_pieces(image, cam, tuple(pieces), (-0.3, 0.3))

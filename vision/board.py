@@ -91,25 +91,25 @@ def sharpened(grey: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(grey, 2.0, cv2.GaussianBlur(grey, (0, 0), 2.0), -1.0, 0)
 
 
+def mean_side(corners: np.ndarray) -> float:
+    """The mean side (px) of a quadrilateral's four corners."""
+    return float(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
+
+
 def fit_error(profile: Profile, seen: dict[int, np.ndarray]) -> tuple[np.ndarray | None, float, float]:
-    """The homography board mm -> frame px from these markers (at least 3 of the profile's),
-    the mean distance (px) between the corners seen and those it puts there, and a marker's
-    mean side (px)."""
+    """The homography board mm -> frame px through these markers (two or more of the
+    profile's), the mean distance (px) between their corners seen and those it puts there, and
+    a marker's mean side (px)."""
     known = profile.marker_corners()
     ids = sorted(i for i in seen if i in known)
     board = np.concatenate([known[i] for i in ids])
     frame = np.concatenate([seen[i] for i in ids])
     h, _ = cv2.findHomography(board, frame, 0)
-    side = float(np.mean([np.linalg.norm(seen[i][1] - seen[i][0]) for i in ids]))
+    side = float(np.mean([mean_side(seen[i]) for i in ids]))
     if h is None:
         return None, float("inf"), side
     projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), h).reshape(-1, 2)
     return h, float(np.linalg.norm(projected - frame, axis=1).mean()), side
-
-
-def mean_side(corners: np.ndarray) -> float:
-    """The mean side (px) of a quadrilateral's four corners."""
-    return float(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
 
 
 def squares_where_expected(
@@ -139,7 +139,7 @@ def squares_where_expected(
         for square in squares:
             if abs(mean_side(square) / mean_side(expected) - 1) > SQUARE_SIZE_SHARE:
                 continue  # a square of another size: a marker's white border, print
-            turns = [np.roll(corners, k, axis=0) for corners in (square, square[::-1]) for k in range(4)]
+            turns = [np.roll(square, k, axis=0) for k in range(4)]  # ArUco gives them clockwise
             apart = [float(np.linalg.norm(t - expected, axis=1).mean()) for t in turns]
             if min(apart) <= SQUARE_REACH * side:
                 near.append((min(apart), turns[int(np.argmin(apart))]))
@@ -165,14 +165,9 @@ def pose_from_markers(profile: Profile, seen: dict[int, np.ndarray]) -> BoardPos
         raise BoardNotFound(
             f"{len(ids)} of the board's markers {sorted(known)} are visible; at least 3 are needed"
         )
-    board = np.concatenate([known[i] for i in ids])
-    frame = np.concatenate([seen[i] for i in ids])
-    h, _ = cv2.findHomography(board, frame, 0)
+    h, error, side_px = fit_error(profile, seen)
     if h is None:
         raise BoardNotFound("the markers do not make a consistent board (are they placed as printed?)")
-    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), h).reshape(-1, 2)
-    error = float(np.linalg.norm(projected - frame, axis=1).mean())
-    side_px = float(np.mean([np.linalg.norm(seen[i][1] - seen[i][0]) for i in ids]))
     if error > MAX_ERROR_SHARE * side_px:
         mm = error / side_px * profile.marker_size
         raise BoardNotFound(
@@ -222,6 +217,8 @@ class BoardLocator:
         self.pose: BoardPose | None = None
         self.full_detections = 0
         self.window_detections = 0
+        self._read: tuple[int, ...] = ()
+        """The markers of the pose that were read (not placed by their squares alone)."""
         self._seen_in: tuple[tuple[tuple[int, int, int, int], np.ndarray], ...] = ()
         """Each marker's window and its grey pixels when it was last found there."""
 
@@ -243,6 +240,8 @@ class BoardLocator:
         pose = pose_from_markers(
             self.profile, squares_where_expected(self.profile, grey, self.detector, seen)
         )
+        # Re-checked later: the markers read (one placed by its square alone is never read again).
+        self._read = tuple(i for i in pose.markers if i in seen)
         windows = self._windows(grey, pose)  # the markers were just found there: keep their pixels
         self._seen_in = tuple((box, grey[box[1] : box[3], box[0] : box[2]].copy()) for box, _, _ in windows)
         self.pose = pose
@@ -261,12 +260,13 @@ class BoardLocator:
     def _windows(
         self, grey: np.ndarray, pose: BoardPose
     ) -> list[tuple[tuple[int, int, int, int], int, np.ndarray]]:
-        """Where each of the pose's markers should be: (window x0, y0, x1, y1 round it, its id,
-        its expected corners); a window cut off by the frame's edge is left out."""
+        """Where each of the pose's markers that were read should be: (window x0, y0, x1, y1
+        round it, its id, its expected corners); a window cut off by the frame's edge is left
+        out."""
         known = self.profile.marker_corners()
         h, w = grey.shape
         out = []
-        for i in pose.markers:
+        for i in self._read:
             expected = to_frame(pose, known[i])
             pad = float(np.linalg.norm(expected[0] - expected[1])) * RECHECK_MARGIN
             x0, y0 = (expected.min(axis=0) - pad).astype(int)
@@ -280,7 +280,7 @@ class BoardLocator:
         """Whether the markers are found again where the pose says they are (the board has not
         moved); if so their windows are kept for `_unchanged`."""
         windows = self._windows(grey, pose)
-        if len(windows) < len(pose.markers):
+        if len(windows) < len(self._read):
             return False
         for (x0, y0, x1, y1), i, expected in windows:
             found = detect_markers(grey[y0:y1, x0:x1], self.detector, (x0, y0)).get(i)
@@ -312,17 +312,23 @@ def check_board(frame: object, profile: Profile) -> BoardCheck:
     """Looks for every marker afresh (no cached pose) and says what is missing."""
     image = as_bgr(frame)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    found = detect_markers(grey, _detector(), wanted=len(profile.markers))
+    detector = _detector()
+    found = detect_markers(grey, detector, wanted=len(profile.markers))
     known = profile.marker_corners()
     seen = tuple(sorted(i for i in found if i in known))
     missing = tuple(sorted(set(known) - set(seen)))
     strangers = sorted(set(found) - set(known))
+    placed = squares_where_expected(profile, grey, detector, found)  # as the reader places the board
+    outlined = sorted(set(placed) - set(found))
     pose: BoardPose | None
     try:
-        pose = pose_from_markers(profile, found)
-        message = f"board found from markers {', '.join(map(str, seen))} (error {pose.error_px} px)"
+        pose = pose_from_markers(profile, placed)
+        message = f"board found from markers {', '.join(map(str, pose.markers))} (error {pose.error_px} px)"
     except BoardNotFound as error:
         pose, message = None, str(error)
+    if outlined and pose is not None:
+        message += f"; {', '.join(map(str, outlined))} placed by their outlines, not read (blur? light?)"
+        missing = tuple(i for i in missing if i not in outlined)
     if missing:
         message += f"; not seen: {', '.join(map(str, missing))}"
     if strangers:

@@ -41,8 +41,9 @@ COARSE_DEG = 9.0
 
 @dataclass(frozen=True)
 class OnOwnTile:
-    """A piece found on a tile of its colour: its kind, where its foot is (px, as the pixels it was
-    given) and how well its silhouette fits what shows beyond the tile (intersection over union)."""
+    """A piece found on a tile of its colour: its kind, where its foot is (x, y px, as the pixels
+    it was given) and how well its silhouette fits what shows beyond the tile (intersection over
+    union)."""
 
     kind: str
     foot: tuple[float, float]
@@ -61,8 +62,10 @@ def filled(rows: np.ndarray, cols: np.ndarray, margin: int) -> tuple[np.ndarray,
 
 
 def square_kernel(side_px: float, turn_deg: float) -> np.ndarray:
-    """A square of this side turned this much, filled (1) on the smallest odd canvas round it."""
-    half = side_px / 2
+    """A square of this side turned this much, filled (1) on the smallest odd canvas round it (its
+    pixels' centres `side_px` - 1 apart edge to edge: a filled polygon takes in its outline's
+    pixels too)."""
+    half = (side_px - 1) / 2
     a = math.radians(turn_deg)
     corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
     turned = corners @ np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
@@ -124,7 +127,9 @@ def silhouette(
     foot = np.array([-x0, -y0])
     angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     ring = np.column_stack([np.cos(angles), np.sin(angles)])
-    points = np.concatenate([foot + ring * base_px / 2, foot + np.array(lean) + ring * top_px / 2])
+    points = np.concatenate(
+        [foot + ring * (base_px - 1) / 2, foot + np.array(lean) + ring * (top_px - 1) / 2]
+    )
     canvas = np.zeros((h, w), np.uint8)
     cv2.fillConvexPoly(canvas, cv2.convexHull(np.round(points * 16).astype(np.int32)), 1, cv2.LINE_8, 4)
     return canvas, (int(round(foot[0])), int(round(foot[1])))
@@ -171,7 +176,7 @@ def piece_on_own_tile(
         if place is not None:
             foot_mm = np.array([centre_mm])
             lean = (place.lift(foot_mm, lift_mm + height) - place.lift(foot_mm, lift_mm))[0] * s
-        base_px = width * (place.scale(lift_mm) if place is not None else 1.0) * s
+        base_px = width * scale(lift_mm) * s
         shape, anchor = silhouette(base_px, 2 * tops[kind], (float(lean[0]), float(lean[1])))
         kernel = shape.astype(np.float32)
         both = cv2.filter2D(seen, -1, kernel, anchor=anchor, borderType=cv2.BORDER_CONSTANT)

@@ -50,8 +50,9 @@ that print is not named the nearest piece colour (a white emblem pink), and a pa
 no piece, unless the game's pieces come in them."""
 
 FRINGE_MM = 2.5
-"""A band nowhere thicker than this (from its edge inwards) is a blur's mix of a piece's edge
-and the board: a 20 mm token partly under another still shows a part several mm thick."""
+"""A band whose every pixel lies within this of its edge (so up to about twice as thick) is a
+blur's mix of a piece's edge and the board: a 20 mm token partly under another still shows a
+part 5 mm thick and more."""
 RING_SHARE = 0.2
 """A base seen round its dark figure shows at least this share of itself (the Watcher's pink
 base a quarter to a third of it round a figure that covers half of it and leans)."""
@@ -487,8 +488,8 @@ def round_dark(part: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray, d
 
 
 def fringe(rows: np.ndarray, cols: np.ndarray, s: float) -> bool:
-    """Whether these pixels are nowhere thicker than a blur's band (`FRINGE_MM` from their edge
-    inwards): the rim a piece's edge leaves where it mixes with the board, not a piece."""
+    """Whether every one of these pixels lies within `FRINGE_MM` of their outline's edge: the
+    rim a piece's edge leaves where it mixes with the board, not a piece."""
     box = np.zeros((int(np.ptp(rows)) + 3, int(np.ptp(cols)) + 3), np.uint8)
     box[rows - rows.min() + 1, cols - cols.min() + 1] = 1
     return bool(cv2.distanceTransform(box, cv2.DIST_L2, 3).max() < FRINGE_MM * s)
@@ -658,8 +659,8 @@ def read_tokens(
             if width_mm < 0.6 * smallest and not (
                 k in base_widths
                 and part.size >= RING_SHARE * math.pi * (base_widths[k] / 2) ** 2
-                and round_dark(part, blob_rows, blob_cols, is_dark[blob_colours])
                 and hull_width(prows, pcols, s) >= 0.6 * smallest
+                and round_dark(part, blob_rows, blob_cols, is_dark[blob_colours])
             ):
                 continue  # a speck; but a base shows a ring round its dark figure, its hull the base
             cx, cy = float(pcols.mean()), float(prows.mean())
@@ -735,7 +736,9 @@ def read_tokens(
             if k in on_own_colour and (kind in profile.token_stood_on or not single):
                 # A tile, or a blob no kind fits, may be a tile with a piece of its colour on it.
                 standing = {n: v for n, v in on_own_colour[k].items() if n in kinds}
-                tile = next((t for t in profile.token_stood_on if t in kinds), None)
+                tile = next(
+                    (t for t in profile.token_stood_on if t in kinds and profile.comes_in(t, names[k])), None
+                )
                 if standing and tile is not None:
                     on = piece_on_own_tile(
                         prows, pcols, stood_on_sides[k], standing, heights.get(tile, 0.0), centre, place, s
@@ -751,8 +754,8 @@ def read_tokens(
                                 round(on.overlap, 3),
                             )
                         )
-                        if not single:
-                            kind, error, single = tile, 0.0, True
+                        if not single:  # the rest of the blob is the tile, as sure as the piece
+                            kind, error, single = tile, 1 - on.overlap, True
             if not single and kind not in profile.token_counted:
                 continue
             # The median colour of its own colour's pixels (not a glint or an emblem).
@@ -809,7 +812,8 @@ def parts_made_whole(
     with them, a base's when one of any other colour does (its figure, dark or painted). A piece
     standing across a tile splits what shows of it in two or three (a priest on a corner leaves
     two arms of an L), a figure standing on its base splits the ring of it that shows round it;
-    two cultists parted by their dark edges stay two."""
+    two cultists parted by their dark edges stay two. A colour that both come in is joined as a
+    tile's."""
     out: list[tuple[int, np.ndarray]] = []
     present = {kp[0] for kp in parts}
     bases = base_widths or {}
