@@ -16,21 +16,29 @@ from vision.types import BoardNotFound
 PROFILE = load_profile("amharb-4p")
 
 
+def random_shot(
+    rng: np.random.Generator, profile: Profile, cells: tuple[float, float], motion: float
+) -> Shot:
+    """A camera at a height where a marker cell is `cells` px wide, tilted up to 30 degrees,
+    turned any way, with up to `motion` px of motion blur, noise and JPEG."""
+    base = Shot(motion_px=float(rng.uniform(0, motion)), focus_blur=float(rng.uniform(0, 1.0)))
+    return Shot(
+        height_mm=height_for(float(rng.uniform(*cells)), profile, base),
+        tilt_deg=float(rng.uniform(0, 30)),
+        turn_deg=float(rng.uniform(-180, 180)),
+        focus_blur=base.focus_blur,
+        motion_px=base.motion_px,
+        noise=float(rng.uniform(1, 6)),
+        jpeg=int(rng.integers(55, 92)),
+    )
+
+
 def frames(seed: int, count: int, cells: tuple[float, float], motion: float) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(count):
         picture, to_mm = plane(PROFILE, rng)
-        base = Shot(motion_px=float(rng.uniform(0, motion)), focus_blur=float(rng.uniform(0, 1.0)))
-        shot = Shot(
-            height_mm=height_for(float(rng.uniform(*cells)), PROFILE, base),
-            tilt_deg=float(rng.uniform(0, 30)),
-            turn_deg=float(rng.uniform(-180, 180)),
-            focus_blur=base.focus_blur,
-            motion_px=base.motion_px,
-            noise=float(rng.uniform(1, 6)),
-            jpeg=int(rng.integers(55, 92)),
-        )
+        shot = random_shot(rng, PROFILE, cells, motion)
         out.append(photograph(picture, to_mm, shot, (180.0, 180.0), rng))
     return out
 
@@ -145,16 +153,7 @@ def test_every_profiles_board_is_found_at_four_to_six_px_per_cell_with_motion_bl
     found = total = 0
     while total < 8:
         picture, to_mm = plane(profile, rng)
-        blur = Shot(motion_px=float(rng.uniform(0, 6)), focus_blur=float(rng.uniform(0, 1.0)))
-        shot = Shot(
-            height_mm=height_for(float(rng.uniform(4.0, 6.0)), profile, blur),
-            tilt_deg=float(rng.uniform(0, 30)),
-            turn_deg=float(rng.uniform(-180, 180)),
-            focus_blur=blur.focus_blur,
-            motion_px=blur.motion_px,
-            noise=float(rng.uniform(1, 6)),
-            jpeg=int(rng.integers(55, 92)),
-        )
+        shot = random_shot(rng, profile, (4.0, 6.0), 6.0)
         if not all_markers_in_view(profile, shot, aim):
             continue
         total += 1
