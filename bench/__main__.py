@@ -613,6 +613,32 @@ def unseen_tables_bench() -> None:
         f"  markers at 4-6 px per cell, 0-6 px motion blur, tilted up to 30 degrees: board found in "
         f"{found}/30 frames; a full search {statistics.median(times):.1f} ms median"
     )
+    from tests.pinhole_figures import all_markers_in_view
+
+    per_profile = []
+    for name in ("turris", "yuggoth-three", "yuggoth-five", "tower", "arkhanos", "amharb-2p"):
+        other = load_profile(name)
+        aim = (other.size[0] / 2, other.size[1] / 2)
+        right = total = 0
+        while total < 10:  # frames with every marker in view (issue 25: three or more)
+            picture, to_mm = plane(other, rng)
+            blur = Shot(motion_px=float(rng.uniform(0, 6)), focus_blur=float(rng.uniform(0, 1)))
+            shot = replace(
+                blur,
+                height_mm=height_for(float(rng.uniform(4, 6)), other, blur),
+                tilt_deg=float(rng.uniform(0, 30)),
+                turn_deg=float(rng.uniform(-180, 180)),
+            )
+            if not all_markers_in_view(other, shot, aim):
+                continue
+            total += 1
+            try:
+                BoardLocator(other).locate(photograph(picture, to_mm, shot, aim, rng))
+                right += 1
+            except BoardNotFound:
+                pass
+        per_profile.append(f"{name} {right}/{total}")
+    print(f"    the same on every other profile's board: {', '.join(per_profile)}")
     byler = Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev"
     if (byler / "recording.json").is_file():
         import json
@@ -687,6 +713,8 @@ def unseen_tables_bench() -> None:
         f"  pieces of real height on the island, pinhole camera, seeds 100-119: {right}/{total} "
         f"kind and colour right, {false} false"
     )
+    right, total, false = tokens_read(profile, range(1100, 1140))
+    print(f"    the same, seeds 1100-1139 (never tuned on): {right}/{total} right, {false} false")
     from tests.pinhole import token_table
 
     amharb_still, _ = token_table(profile, 3, size=(2560, 1920))
@@ -731,6 +759,12 @@ def unseen_tables_bench() -> None:
     print(
         "  Tower's play mat (materials, standing meeples, gems, the palace's segment), pinhole camera, "
         "seeds 100-109: "
+        + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
+        + f"; {false} false, {lost} on frames whose board was not found"
+    )
+    kinds, false, lost = figures_read(load_profile("tower"), range(400, 410), table=tower_table)
+    print(
+        "    the same, seeds 400-409 (never tuned on): "
         + ", ".join(f"{k} {r}/{t}" for k, (r, t) in sorted(kinds.items()))
         + f"; {false} false, {lost} on frames whose board was not found"
     )
