@@ -129,7 +129,10 @@ def test_tower_meeples_lean_by_their_height() -> None:
     """A standing meeple (16 x 8 mm seen from above, 16 mm tall: profile `height`, ASSUMED) leans
     away from the point under the camera; judged inside a round piece's silhouette with that lean
     it is read where, judged as if flat, its top and wall fall outside. Seeds never looked at:
-    34/40 with its height, 31/40 without, when first measured (held out 100-109: 26 -> 29/36)."""
+    34/40 with its height, 31/40 without, when first measured (held out 100-109: 26 -> 29/36).
+    A meeple is 16 x 8 mm: with its lean its box is longer than a round piece's may be; it is
+    squarish but for its lean along it (`leaning`; issue 18's fifth session: 36 -> 38/40 here,
+    100-109 34 -> 36/36, 400-409 never looked at 30 -> 34/36)."""
     from dataclasses import replace
 
     from tests.pinhole_figures import tower_table
@@ -139,7 +142,7 @@ def test_tower_meeples_lean_by_their_height() -> None:
     flat = replace(profile, token_height=tuple(h for h in profile.token_height if h[0] != "meeple"))
     standing, _, _ = figures_read(profile, range(210, 220), table=tower_table)
     as_flat, _, _ = figures_read(flat, range(210, 220), table=tower_table)
-    assert standing["meeple"][0] >= 0.8 * standing["meeple"][1], standing
+    assert standing["meeple"][0] >= 0.925 * standing["meeple"][1], standing
     assert standing["meeple"][0] > as_flat["meeple"][0]
 
 

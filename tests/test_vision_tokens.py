@@ -456,3 +456,21 @@ def test_a_band_a_blur_wide_round_a_token_is_its_rim_not_a_material() -> None:
     cv2.rectangle(half, (3, 3), (12, 22), 1, -1)  # 10 x 20 mm showing
     assert not fringe(*np.nonzero(half), 1.0)
     assert not fringe(*np.nonzero(rim), 0.25)  # at 0.25 px/mm the same band is 8 mm thick
+
+
+def test_a_standing_piece_is_squarish_but_for_its_lean() -> None:
+    """A meeple 16 x 8 mm seen from above, 16 mm tall, leaning 14 mm away from the point under
+    the camera (east): its silhouette is 16 x 30, too long for a round piece's `compact`, but
+    squarish once its lean along `away` is allowed (`leaning`); a strip as long lying across its
+    lean is not, nor is the meeple seen without a lean."""
+    from vision.tokens import compact, leaning
+
+    meeple = np.zeros((50, 50), np.uint8)
+    cv2.rectangle(meeple, (10, 12), (39, 27), 1, -1)  # 30 along x (8 + its lean and blur), 16 across
+    cv2.rectangle(meeple, (10, 12), (13, 14), 0, -1)  # a corner in shade
+    rows, cols = np.nonzero(meeple)
+    east, north = np.array([1.0, 0.0]), np.array([0.0, -1.0])
+    assert not compact(rows, cols)
+    assert leaning(rows, cols, east, 1 + 14 / 16)
+    assert not leaning(rows, cols, north, 1 + 14 / 16)  # lying across its lean: a strip
+    assert not leaning(rows, cols, east, 1.0)  # no lean, no stretch

@@ -85,6 +85,20 @@ def compact(rows: np.ndarray, cols: np.ndarray, area: float | None = None) -> bo
     return bool(max(h, w) <= MAX_ELONGATION * min(h, w) and covered >= MIN_FILL * h * w)
 
 
+def leaning(rows: np.ndarray, cols: np.ndarray, away: np.ndarray, stretch: float) -> bool:
+    """Whether these pixels fill a box turned along `away` (unit x, y: from the point under the
+    camera) that is squarish but `stretch` times longer along it, as a standing piece's
+    silhouette is (its top seen beyond its foot): `compact` for a piece that leans."""
+    along = cols * away[0] + rows * away[1]
+    across = rows * away[0] - cols * away[1]
+    length, width = float(np.ptp(along)) + 1, float(np.ptp(across)) + 1
+    return bool(
+        length <= MAX_ELONGATION * stretch * width
+        and width <= MAX_ELONGATION * length
+        and rows.size >= MIN_FILL * length * width
+    )
+
+
 def pieces_of(
     rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray, printed: np.ndarray | None = None
 ) -> list[tuple[int, np.ndarray]]:
@@ -318,6 +332,7 @@ def how_each_kind_fits(
     away = np.array(centre) - (place.nadir if place is not None else centre)
     away = away / max(float(np.hypot(*away)), 1e-9)
     solid = compact(rows, cols)
+    tiled = any(n in profile.token_square for n in kinds)
     hull: np.ndarray | None = None
     rect: Rect | None = None
     misfit: dict[str, float] = {}
@@ -341,8 +356,12 @@ def how_each_kind_fits(
         else:
             lean = lean_mm(place, centre, heights.get(n, 0.0))
             misfit[n] = round_misfit(width, seen[n], rows.size / s**2, lean)
+            # Squarish but for its lean: a standing piece is seen longer by its lean, away from
+            # the point under the camera (not a strip lying any other way); not where a tile may
+            # lie too, whose part a piece leaves uncovered may be as long (Am'harb's spaces).
+            upright = solid or (lean > 0 and not tiled and leaning(rows, cols, away, 1 + lean / width))
             shaped[n] = (
-                near and solid and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
+                near and upright and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
             )
     return misfit, shaped
 
