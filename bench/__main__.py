@@ -576,7 +576,7 @@ def unseen_tables_bench() -> None:
     import cv2
     import numpy as np
 
-    from tests.pinhole import Shot, height_for, photograph, plane
+    from tests.pinhole import photograph, plane, random_shot
     from vision.board import BoardLocator
     from vision.dice import DiceReader
     from vision.evaluate import die_correct, match_dice
@@ -594,13 +594,7 @@ def unseen_tables_bench() -> None:
     found, times = 0, []
     for _ in range(30):
         picture, to_mm = plane(profile, rng)
-        blur = Shot(motion_px=float(rng.uniform(0, 6)), focus_blur=float(rng.uniform(0, 1)))
-        shot = replace(
-            blur,
-            height_mm=height_for(float(rng.uniform(4, 6)), profile, blur),
-            tilt_deg=float(rng.uniform(0, 30)),
-            turn_deg=float(rng.uniform(-180, 180)),
-        )
+        shot = random_shot(rng, profile, (4.0, 6.0), 6.0)
         image = photograph(picture, to_mm, shot, (180.0, 180.0), rng)
         start = time.perf_counter()
         try:
@@ -622,13 +616,7 @@ def unseen_tables_bench() -> None:
         right = total = 0
         while total < 10:  # frames with every marker in view (issue 25: three or more)
             picture, to_mm = plane(other, rng)
-            blur = Shot(motion_px=float(rng.uniform(0, 6)), focus_blur=float(rng.uniform(0, 1)))
-            shot = replace(
-                blur,
-                height_mm=height_for(float(rng.uniform(4, 6)), other, blur),
-                tilt_deg=float(rng.uniform(0, 30)),
-                turn_deg=float(rng.uniform(-180, 180)),
-            )
+            shot = random_shot(rng, other, (4.0, 6.0), 6.0)
             if not all_markers_in_view(other, shot, aim):
                 continue
             total += 1

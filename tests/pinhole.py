@@ -42,6 +42,23 @@ def height_for(cell_px: float, profile: Profile, shot: Shot) -> float:
     return focal_px(shot) * profile.marker_size / 6 / cell_px
 
 
+def random_shot(
+    rng: np.random.Generator, profile: Profile, cells: tuple[float, float], motion: float
+) -> Shot:
+    """A camera at a height where a marker cell is `cells` px wide, tilted up to 30 degrees,
+    turned any way, with up to `motion` px of motion blur, noise and JPEG."""
+    base = Shot(motion_px=float(rng.uniform(0, motion)), focus_blur=float(rng.uniform(0, 1.0)))
+    return Shot(
+        height_mm=height_for(float(rng.uniform(*cells)), profile, base),
+        tilt_deg=float(rng.uniform(0, 30)),
+        turn_deg=float(rng.uniform(-180, 180)),
+        focus_blur=base.focus_blur,
+        motion_px=base.motion_px,
+        noise=float(rng.uniform(1, 6)),
+        jpeg=int(rng.integers(55, 92)),
+    )
+
+
 def plane(profile: Profile, rng: np.random.Generator, spacing: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """The table and board as a flat picture, the markers `spacing` times as far from the
     board's centre as the profile says; and the matrix plane px -> board mm."""

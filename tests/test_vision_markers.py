@@ -8,29 +8,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.pinhole import Shot, height_for, photograph, plane
+from tests.pinhole import Shot, height_for, photograph, plane, random_shot
 from vision.board import BoardLocator, check_board
 from vision.profiles import Profile, load_profile
 from vision.types import BoardNotFound
 
 PROFILE = load_profile("amharb-4p")
-
-
-def random_shot(
-    rng: np.random.Generator, profile: Profile, cells: tuple[float, float], motion: float
-) -> Shot:
-    """A camera at a height where a marker cell is `cells` px wide, tilted up to 30 degrees,
-    turned any way, with up to `motion` px of motion blur, noise and JPEG."""
-    base = Shot(motion_px=float(rng.uniform(0, motion)), focus_blur=float(rng.uniform(0, 1.0)))
-    return Shot(
-        height_mm=height_for(float(rng.uniform(*cells)), profile, base),
-        tilt_deg=float(rng.uniform(0, 30)),
-        turn_deg=float(rng.uniform(-180, 180)),
-        focus_blur=base.focus_blur,
-        motion_px=base.motion_px,
-        noise=float(rng.uniform(1, 6)),
-        jpeg=int(rng.integers(55, 92)),
-    )
 
 
 def frames(seed: int, count: int, cells: tuple[float, float], motion: float) -> list[np.ndarray]:
