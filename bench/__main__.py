@@ -607,24 +607,11 @@ def unseen_tables_bench() -> None:
         f"  markers at 4-6 px per cell, 0-6 px motion blur, tilted up to 30 degrees: board found in "
         f"{found}/30 frames; a full search {statistics.median(times):.1f} ms median"
     )
-    from tests.pinhole_figures import all_markers_in_view
+    from tests.pinhole_figures import boards_found
 
     per_profile = []
     for name in ("turris", "yuggoth-three", "yuggoth-five", "tower", "arkhanos", "amharb-2p"):
-        other = load_profile(name)
-        aim = (other.size[0] / 2, other.size[1] / 2)
-        right = total = 0
-        while total < 10:  # frames with every marker in view (issue 25: three or more)
-            picture, to_mm = plane(other, rng)
-            shot = random_shot(rng, other, (4.0, 6.0), 6.0)
-            if not all_markers_in_view(other, shot, aim):
-                continue
-            total += 1
-            try:
-                BoardLocator(other).locate(photograph(picture, to_mm, shot, aim, rng))
-                right += 1
-            except BoardNotFound:
-                pass
+        right, total = boards_found(load_profile(name), rng, 10), 10  # every marker in view
         per_profile.append(f"{name} {right}/{total}")
     print(f"    the same on every other profile's board: {', '.join(per_profile)}")
     byler = Path(__file__).resolve().parents[2] / "shared/fixtures/real-dice/byler-dev"

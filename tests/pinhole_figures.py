@@ -22,6 +22,8 @@ from tests.pinhole import (
     camera,
     draw_pieces,
     photograph,
+    plane,
+    random_shot,
     table_shot,
 )
 from tests.pinhole_dice import STYLES, Die, draw_dice, random_die
@@ -116,6 +118,29 @@ def all_markers_in_view(profile: Profile, shot: Shot, aim_mm: tuple[float, float
     ]
     seen = cam.project(np.array(corners))
     return bool(((seen >= 0) & (seen < np.array(shot.size))).all())
+
+
+def boards_found(profile: Profile, rng: np.random.Generator, count: int) -> int:
+    """Of `count` frames of the profile's markers (tests/pinhole.py `plane`) with every marker in
+    view, at 4-6 px a marker cell, up to 6 px of motion blur, tilted up to 30 degrees, in how
+    many the board is found."""
+    from vision.board import BoardLocator
+    from vision.types import BoardNotFound
+
+    aim = (profile.size[0] / 2, profile.size[1] / 2)
+    found = total = 0
+    while total < count:
+        picture, to_mm = plane(profile, rng)
+        shot = random_shot(rng, profile, (4.0, 6.0), 6.0)
+        if not all_markers_in_view(profile, shot, aim):
+            continue
+        total += 1
+        try:
+            BoardLocator(profile).locate(photograph(picture, to_mm, shot, aim, rng))
+            found += 1
+        except BoardNotFound:
+            pass
+    return found
 
 
 def turris_table(
