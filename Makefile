@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint chromium systemd-analyze train-dice clean
+.PHONY: run test bench lint chromium systemd-analyze train-dice render-tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,5 +56,16 @@ train-dice: $(TRAIN)/python
 	$(TRAIN)/python -m vision.training.train_faces --hold-out 5 --rendered 100 --cubes 400 --steps 8000 \
 	  --detector vision/models/candidate/dice_d6.onnx --false-share 0.3 --out vision/models/candidate/dice_faces.onnx
 
+# Am'harb tables path-traced by Blender's Cycles, for the vision tests (bpy pins its own Python
+# 3.11 and numpy < 2, so it has a venv of its own; it is never needed to run or test).
+BLENDER := .venv-blender/bin
+$(BLENDER)/python:
+	python3.11 -m venv .venv-blender
+	$(BLENDER)/pip install --quiet bpy==5.0.1
+
+render-tables: $(BLENDER)/python $(STAMP)
+	$(BIN)/python -m tests.make_blender_tables tests/recordings/blender-amharb-dev --seeds 500 512
+	$(BIN)/python -m tests.make_blender_tables tests/recordings/blender-amharb-held --seeds 600 612
+
 clean:
-	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-train .venv-blender .pytest_cache .mypy_cache .ruff_cache

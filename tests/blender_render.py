@@ -1,0 +1,253 @@
+"""Renders a scene of tests/blender_scene.py with Blender's Cycles path tracer: run by
+.venv-blender's Python only (`bpy` is never a runtime or test dependency).
+
+    .venv-blender/bin/python tests/blender_render.py SCENE_DIR OUT.hdr
+
+The output is linear light (Radiance HDR), before any camera: exposure, tone curve, noise and JPEG
+are the camera's, applied by tests/make_blender_tables.py.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import bpy  # type: ignore[import-not-found]
+from mathutils import Matrix  # type: ignore[import-not-found]
+
+MM = 0.001
+KELVIN_RGB = {
+    2700: (1.0, 0.66, 0.34),
+    3000: (1.0, 0.71, 0.42),
+    4000: (1.0, 0.82, 0.64),
+    5000: (1.0, 0.89, 0.81),
+    6500: (1.0, 0.98, 0.99),
+}
+
+
+def linear(srgb: list[float]) -> tuple[float, float, float, float]:
+    """An sRGB colour (0-1) as Blender's linear base colour."""
+    out = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
+    return (out[0], out[1], out[2], 1.0)
+
+
+def board_xy(x: float, y: float) -> tuple[float, float]:
+    """Board mm (x east, y south) -> Blender metres (x east, y north)."""
+    return x * MM, -y * MM
+
+
+def material(
+    name: str, colour: list[float] | None, roughness: float, image: Path | None = None, grain: bool = False
+) -> Any:
+    mat = bpy.data.materials.new(name)
+    mat.use_nodes = True
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    bsdf = nodes["Principled BSDF"]
+    bsdf.inputs["Roughness"].default_value = roughness
+    if image is not None:
+        tex = nodes.new("ShaderNodeTexImage")
+        tex.image = bpy.data.images.load(str(image))
+        tex.interpolation = "Cubic"
+        links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+    elif grain:
+        wave = nodes.new("ShaderNodeTexWave")
+        wave.inputs["Scale"].default_value = 3.0
+        wave.inputs["Distortion"].default_value = 6.0
+        ramp = nodes.new("ShaderNodeMix")
+        ramp.data_type = "RGBA"
+        dark = [0.7 * c for c in colour or [0.5, 0.5, 0.5]]
+        ramp.inputs[6].default_value = linear(dark)
+        ramp.inputs[7].default_value = linear(colour or [0.5, 0.5, 0.5])
+        links.new(wave.outputs["Fac"], ramp.inputs[0])
+        links.new(ramp.outputs[2], bsdf.inputs["Base Color"])
+    else:
+        bsdf.inputs["Base Color"].default_value = linear(colour or [0.5, 0.5, 0.5])
+    return mat
+
+
+def place(obj: Any, mat: Any) -> Any:
+    obj.data.materials.append(mat)
+    return obj
+
+
+def bevelled(obj: Any, width_mm: float) -> None:
+    obj.data.shade_smooth()
+    mod = obj.modifiers.new("bevel", "BEVEL")
+    mod.width = width_mm * MM
+    mod.segments = 3
+    mod.limit_method = "ANGLE"
+    mod.harden_normals = True
+
+
+def textured_plane(
+    name: str,
+    centre: tuple[float, float],
+    size: tuple[float, float],
+    z: float,
+    image: Path,
+    roughness: float,
+    turn_deg: float = 0.0,
+) -> Any:
+    bpy.ops.mesh.primitive_plane_add(size=1.0, location=(*centre, z))
+    plane = bpy.context.object
+    plane.name = name
+    plane.scale = (size[0], size[1], 1.0)
+    plane.rotation_euler = (0.0, 0.0, math.radians(turn_deg))
+    return place(plane, material(name, None, roughness, image))
+
+
+def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> None:
+    x, y = board_xy(*item["centre"])
+    z, width, height = item["z"] * MM, item["width"] * MM, item["height"] * MM
+    turn = -math.radians(item.get("turn_deg", 0.0))
+    if item["kind"] in ("disc", "cylinder"):
+        bpy.ops.mesh.primitive_cylinder_add(
+            vertices=96,
+            radius=width / 2,
+            depth=height,
+            location=(x, y, z + height / 2),
+            rotation=(0, 0, turn),
+        )
+        obj = bpy.context.object
+        bevelled(obj, item["bevel"])
+        place(obj, material(f"solid{index}", item["colour"], roughness))
+    elif item["kind"] == "pawn":
+        head = 0.3 * width
+        bpy.ops.mesh.primitive_cone_add(
+            vertices=96,
+            radius1=width / 2,
+            radius2=0.28 * width,
+            depth=height - head,
+            location=(x, y, z + (height - head) / 2),
+        )
+        body = bpy.context.object
+        bevelled(body, item["bevel"])
+        bpy.ops.mesh.primitive_uv_sphere_add(
+            segments=48, ring_count=24, radius=head, location=(x, y, z + height - head)
+        )
+        top = bpy.context.object
+        top.data.shade_smooth()
+        mat = material(f"solid{index}", item["colour"], roughness)
+        place(body, mat)
+        place(top, mat)
+    elif item["kind"] == "tile":
+        bpy.ops.mesh.primitive_cube_add(size=1.0, location=(x, y, z + height / 2), rotation=(0, 0, turn))
+        body = bpy.context.object
+        body.scale = (width, width, height)
+        bevelled(body, 0.3)
+        place(body, material(f"solid{index}", item["colour"], 0.8))
+        textured_plane(
+            f"emblem{index}",
+            (x, y),
+            (width - 0.6 * MM, width - 0.6 * MM),
+            z + height + 0.02 * MM,
+            folder / f"emblem{item['emblem']}.png",
+            0.8,
+            math.degrees(turn),
+        )
+    else:
+        raise ValueError(f"unknown solid {item['kind']}")
+
+
+def lamp(item: dict[str, Any], index: int) -> None:
+    colour = KELVIN_RGB[int(item["kelvin"])]
+    if item["kind"] == "sun":
+        light = bpy.data.lights.new(f"lamp{index}", "SUN")
+        light.energy = item["strength"]
+        light.angle = math.radians(item["angle_deg"])
+        obj = bpy.data.objects.new(f"lamp{index}", light)
+        obj.rotation_euler = (
+            math.radians(90 - item["elevation_deg"]),
+            0.0,
+            math.radians(item["azimuth_deg"]),
+        )
+    else:
+        light = bpy.data.lights.new(f"lamp{index}", "AREA" if item["kind"] == "area" else "POINT")
+        light.energy = item["watts"]
+        if item["kind"] == "area":
+            light.size = item["size_mm"] * MM
+        else:
+            light.shadow_soft_size = item["size_mm"] * MM
+        obj = bpy.data.objects.new(f"lamp{index}", light)
+        obj.location = tuple(v * MM for v in item["at"])
+    light.color = colour
+    bpy.context.scene.collection.objects.link(obj)
+
+
+def build(folder: Path) -> None:
+    spec = json.loads((folder / "scene.json").read_text())
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    scene = bpy.context.scene
+    scene.render.engine = "CYCLES"
+    scene.cycles.device = "CPU"
+    scene.cycles.samples = spec["samples"]
+    scene.cycles.use_denoising = True
+    scene.cycles.max_bounces = 4
+    scene.render.resolution_x, scene.render.resolution_y = spec["size"]
+    scene.render.resolution_percentage = 100
+    scene.render.image_settings.file_format = "HDR"  # linear light that OpenCV reads (Radiance)
+
+    world = bpy.data.worlds.new("room")
+    world.use_nodes = True
+    world.node_tree.nodes["Background"].inputs["Strength"].default_value = spec["ambient"]
+    world.node_tree.nodes["Background"].inputs["Color"].default_value = (0.8, 0.8, 0.8, 1.0)
+    scene.world = world
+
+    camera = bpy.data.cameras.new("camera")
+    camera.sensor_fit = "HORIZONTAL"
+    camera.lens_unit = "FOV"
+    camera.angle = math.radians(spec["hfov_deg"])
+    camera.clip_start, camera.clip_end = 0.05, 20.0
+    cam = bpy.data.objects.new("camera", camera)
+    m = [row[:] for row in spec["camera"]]
+    for r in range(3):
+        m[r][3] *= MM
+    cam.matrix_world = Matrix(m)
+    scene.collection.objects.link(cam)
+    scene.camera = cam
+
+    bpy.ops.mesh.primitive_plane_add(size=4.0, location=(0.2, -0.2, 0.0))
+    place(bpy.context.object, material("table", spec["table"]["colour"], 0.6, grain=spec["table"]["grain"]))
+    x0, y0, x1, y1 = spec["board"]["extent"]
+    thick = spec["board"]["thick"] * MM
+    middle = board_xy((x0 + x1) / 2, (y0 + y1) / 2)
+    bpy.ops.mesh.primitive_cube_add(size=1.0, location=(*middle, thick / 2 - 0.05 * MM))
+    card = bpy.context.object
+    card.scale = ((x1 - x0) * MM, (y1 - y0) * MM, thick - 0.1 * MM)
+    place(card, material("card", [0.15, 0.13, 0.12], 0.7))
+    textured_plane(
+        "board",
+        middle,
+        ((x1 - x0) * MM, (y1 - y0) * MM),
+        thick,
+        folder / "art.png",
+        spec["board"]["roughness"],
+    )
+    for marker in spec["markers"]:
+        side = marker["side"] * MM
+        textured_plane(
+            f"marker{marker['id']}",
+            board_xy(*marker["centre"]),
+            (side, side),
+            0.1 * MM,
+            folder / f"marker{marker['id']}.png",
+            0.6,
+        )
+    for index, item in enumerate(spec["solids"]):
+        solid(item, index, spec["roughness"], folder)
+    for index, item in enumerate(spec["lamps"]):
+        lamp(item, index)
+
+
+def main() -> None:
+    folder, out = Path(sys.argv[1]), Path(sys.argv[2])
+    build(folder)
+    bpy.context.scene.render.filepath = str(out.resolve())
+    bpy.ops.render.render(write_still=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Renders Am'harb tables with Blender's Cycles (tests/blender_scene.py, tests/blender_render.py)
+into a recording with truth (the recording format of ../shared/design/recording-format.md):
+
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512
+
+Each frame takes about 40 s on two cores (`make render-tables` makes .venv-blender first). The
+render is linear light; a camera's doing is applied here: exposure set so the brightest 2% of
+the frame sits near the top of the range, an sRGB tone curve, sensor noise and JPEG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tests.blender_scene import amharb_table, write_scene
+from vision.profiles import load_profile
+
+BLENDER_PYTHON = Path(".venv-blender/bin/python")
+
+
+def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A linear render (BGR float) as a camera gives it: auto exposure (the 98th percentile of
+    brightness at 0.85-0.97), the sRGB curve, noise that grows with the light (shot noise) and
+    a floor (read noise), and JPEG at quality 70-92."""
+    light = np.clip(linear.astype(np.float32), 0, None)
+    bright = float(np.percentile(light.max(axis=2), 98))
+    light *= rng.uniform(0.85, 0.97) / max(bright, 1e-6)
+    light = np.clip(
+        light + rng.normal(0, 1, light.shape) * np.sqrt(light * rng.uniform(2e-4, 1e-3) + 1e-5), 0, 1
+    )
+    srgb = np.where(light <= 0.0031308, 12.92 * light, 1.055 * np.power(light, 1 / 2.4) - 0.055)
+    image = np.clip(srgb * 255 + 0.5, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 93))])
+    assert ok
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def render(seed: int, out_jpg: Path, profile_name: str = "amharb-4p") -> dict[str, object]:
+    """One table rendered and developed into `out_jpg`; its truth."""
+    table = amharb_table(load_profile(profile_name), seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write_scene(table, folder)
+        hdr = folder / "render.hdr"
+        subprocess.run(
+            [str(BLENDER_PYTHON), "tests/blender_render.py", str(folder), str(hdr)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        linear = cv2.imread(str(hdr), cv2.IMREAD_UNCHANGED)
+    if linear is None:
+        raise RuntimeError(f"Blender wrote no picture for seed {seed}")
+    cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(seed + 7)))
+    return table.truth
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seeds", type=int, nargs=2, default=(500, 512), metavar=("FIRST", "END"))
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    frames = []
+    for n, seed in enumerate(range(*args.seeds)):
+        name = f"{seed:04d}.jpg"
+        truth = render(seed, args.out / name)
+        frames.append({"file": name, "t": float(n), "truth": truth, "blender_seed": seed})
+        print(f"seed {seed} rendered", file=sys.stderr)
+    (args.out / "recording.json").write_text(
+        json.dumps(
+            {
+                "format": "table-recording/1",
+                "description": "Am'harb tables path-traced by Blender Cycles (tests/make_blender_tables.py)",
+                "source": f"tests/blender_scene.py seeds {args.seeds[0]}-{args.seeds[1] - 1}, "
+                f"Blender {blender_version()}",
+                "game": "amharb",
+                "profile": "amharb-4p",
+                "camera": {"width": 1280, "height": 960, "fps": 1},
+                "frames": frames,
+            },
+            indent=1,
+        )
+    )
+
+
+def blender_version() -> str:
+    done = subprocess.run(
+        [str(BLENDER_PYTHON), "-c", "import bpy; print(bpy.app.version_string)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+if __name__ == "__main__":
+    main()
