@@ -64,8 +64,8 @@ $(BLENDER)/python:
 	$(BLENDER)/pip install --quiet bpy==5.0.1
 
 render-tables: $(BLENDER)/python $(STAMP)
-	$(BIN)/python -m tests.make_blender_tables tests/recordings/blender-amharb-dev --seeds 500 512
-	$(BIN)/python -m tests.make_blender_tables tests/recordings/blender-amharb-held --seeds 600 612
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds 500 512
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-held --seeds 600 612
 
 clean:
 	rm -rf $(VENV) .venv-train .venv-blender .pytest_cache .mypy_cache .ruff_cache

@@ -690,6 +690,18 @@ def unseen_tables_bench() -> None:
     )
     right, total, false = tokens_read(profile, range(1100, 1140))
     print(f"    the same, seeds 1100-1139 (never tuned on): {right}/{total} right, {false} false")
+    from vision.evaluate import evaluate, table_reader
+
+    traced = Path(__file__).resolve().parents[1] / "tests" / "path-traced"
+    for name, note in (("dev", "misses looked at"), ("held", "only its totals ever read")):
+        result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
+        st, tk, bd = result["stacks"], result["tokens"], result["board"]
+        print(
+            f"  Am'harb tables path-traced by Blender, 12 {name} tables ({note}): board found "
+            f"{bd['found']}/{bd['frames']}, stacks {st['correct']}/{st['truth']} exact "
+            f"({st['false_positives']} false), tokens {tk['correct']}/{tk['truth']} "
+            f"({tk['false_positives']} false)"
+        )
     from tests.pinhole import token_table
 
     amharb_still, _ = token_table(profile, 3, size=(2560, 1920))

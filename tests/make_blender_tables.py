@@ -27,10 +27,13 @@ BLENDER_PYTHON = Path(".venv-blender/bin/python")
 
 
 def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A linear render (BGR float) as a camera gives it: auto exposure (the 98th percentile of
-    brightness at 0.85-0.97), the sRGB curve, noise that grows with the light (shot noise) and
-    a floor (read noise), and JPEG at quality 70-92."""
+    """A linear render (BGR float) as a camera gives it: its automatic white balance (the frame's
+    mean made grey, as most of the way as a camera's grey-world estimate goes: 50-100%), auto
+    exposure (the 98th percentile of brightness at 0.85-0.97), the sRGB curve, noise that grows
+    with the light (shot noise) and a floor (read noise), and JPEG at quality 70-92."""
     light = np.clip(linear.astype(np.float32), 0, None)
+    mean = light.reshape(-1, 3).mean(axis=0)
+    light *= (mean.mean() / np.maximum(mean, 1e-6)) ** rng.uniform(0.5, 1.0)
     bright = float(np.percentile(light.max(axis=2), 98))
     light *= rng.uniform(0.85, 0.97) / max(bright, 1e-6)
     light = np.clip(
@@ -44,7 +47,8 @@ def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def render(seed: int, out_jpg: Path, profile_name: str = "amharb-4p") -> dict[str, object]:
-    """One table rendered and developed into `out_jpg`; its truth."""
+    """One table rendered and developed into `out_jpg` (the render itself kept beside it as
+    .hdr when `out_jpg`'s folder has a `linear` folder); its truth."""
     table = amharb_table(load_profile(profile_name), seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -56,6 +60,8 @@ def render(seed: int, out_jpg: Path, profile_name: str = "amharb-4p") -> dict[st
             stdout=subprocess.DEVNULL,
         )
         linear = cv2.imread(str(hdr), cv2.IMREAD_UNCHANGED)
+        if (out_jpg.parent / "linear").is_dir():
+            hdr.replace(out_jpg.parent / "linear" / out_jpg.with_suffix(".hdr").name)
     if linear is None:
         raise RuntimeError(f"Blender wrote no picture for seed {seed}")
     cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(seed + 7)))

@@ -49,6 +49,18 @@ PRINT_COLOURS = ("white", "black")
 that print is not named the nearest piece colour (a white emblem pink), and a part of them is
 no piece, unless the game's pieces come in them."""
 
+FOREGROUND = 28.0
+"""A pixel this far (Lab) from the bare board there is something on it."""
+LIGHTER = 1.2
+"""A pixel this much lighter than the bare board there is no shadow (a shadow only takes light
+away), whatever its hue, so it is kept as something even when its hue is nearer the board's
+than a piece's: a light emblem or frame blurred into a tile's colour at 1 px/mm is pastel, and
+its hue is near any pale board's; left out, the tile showed only its inner part, priest-sized
+(path-traced tables: tiles alone read as priests). The bare board is a median round the pixel,
+which a large dark tile beside it pulls down: the board next to a blue tile read 10-15% lighter
+than it (vision/render.py's table, amharb-2p frame 4), so 20%. Path-traced dev tables 209 ->
+234 of 386 pieces right; pinhole island and flat renders as before."""
+
 FRINGE_MM = 2.5
 """A band whose every pixel lies within this of its edge (so up to about twice as thick) is a
 blur's mix of a piece's edge and the board: a 20 mm token partly under another still shows a
@@ -175,7 +187,7 @@ def nearer_a_colour(
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
     than half into the board, so that a piece's pixels cover its size, not its size widened by
-    the blur."""
+    the blur; but one `LIGHTER` than the board is no shadow, and kept."""
     rows, cols = np.nonzero(mask)
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
@@ -184,6 +196,7 @@ def nearer_a_colour(
     colour = to_colours.argmin(axis=-1)
     to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
     kept = to_colours[np.arange(colour.size), colour] < to_board
+    kept |= features[:, 3] > LIGHTER * bare[:, 3]  # no shadow: a light emblem blurred into its tile
     if dark is not None:  # the board in a shadow is no black piece: black is far darker
         bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
         kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
@@ -561,7 +574,7 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
     else:
         background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * widest))
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
-    mask = foreground(pixels, background, threshold=28.0, open_px=open_px) & inside
+    mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
     return PiecesView(background, mask, (r0, c0))
 
 
