@@ -61,6 +61,11 @@ class CameraPlace:
         return self.height / (self.height - height_mm)
 
 
+def default_focal(width: int) -> float:
+    """The focal length (px) of the Pi Camera Module 2 at a frame `width` px wide."""
+    return float(width / 2 / np.tan(np.radians(PI_CAMERA_HFOV_DEG / 2)))
+
+
 def focal_from_homography(h: np.ndarray, frame_size: tuple[int, int]) -> float | None:
     """The focal length (px) a homography board -> frame implies, or None when the view is
     too straight down to say (principal point at the frame's centre, square pixels)."""
@@ -94,7 +99,7 @@ def camera_place(homography: tuple[float, ...] | np.ndarray, frame_size: tuple[i
     """The camera's place over the board from the homography board mm -> frame px."""
     h = np.asarray(homography, np.float64).reshape(3, 3)
     w, hh = frame_size
-    focal = focal_from_homography(h, frame_size) or w / 2 / np.tan(np.radians(PI_CAMERA_HFOV_DEG / 2))
+    focal = focal_from_homography(h, frame_size) or default_focal(w)
     k = np.array([[focal, 0, w / 2], [0, focal, hh / 2], [0, 0, 1]])
     m = np.linalg.solve(k, h)  # = s [r1 r2 t]
     s = (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1])) / 2

@@ -136,11 +136,30 @@ def white_gains(frame: np.ndarray, paper: np.ndarray) -> np.ndarray:
     return gains
 
 
-def local_background(lab_image: np.ndarray, px_per_mm: float, span_mm: float = 50.0) -> np.ndarray:
+def local_background(
+    lab_image: np.ndarray, px_per_mm: float, span_mm: float = 50.0, inside: np.ndarray | None = None
+) -> np.ndarray:
     """The bare surface's colour around every pixel: a median over `span_mm`, wider than any
-    piece, so pieces vanish and uneven light and shadow stay."""
+    piece, so pieces vanish and uneven light and shadow stay. `inside` (1 where the surface
+    is): only it counts, each place outside taking the colour of the nearest place inside, so
+    that what lies beyond the surface (a board's dark edge, the table) does not pull the median
+    of the places near it."""
     step = max(1, int(round(4 * px_per_mm)))  # one cell = 4 mm
     small = cv2.resize(lab_image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+    if inside is not None:
+        cells = cv2.resize(
+            inside.astype(np.float32), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA
+        )
+        outside = (cells < 1.0).astype(np.uint8)  # a cell wholly inside is the surface alone
+        if outside.any() and not outside.all():
+            _, nearest = cv2.distanceTransformWithLabels(
+                outside, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL
+            )
+            rows, cols = np.nonzero(outside == 0)
+            by_label = np.zeros((int(nearest.max()) + 1, 2), np.intp)
+            by_label[nearest[rows, cols]] = np.column_stack([rows, cols])
+            where = by_label[nearest]
+            small = small[where[..., 0], where[..., 1]]
     k = int(span_mm / 4) | 1
     small8 = np.clip(small, 0, 255).astype(np.uint8)
     blurred = np.dstack([cv2.medianBlur(np.ascontiguousarray(small8[..., c]), k) for c in range(3)])

@@ -51,15 +51,20 @@ no piece, unless the game's pieces come in them."""
 
 FOREGROUND = 28.0
 """A pixel this far (Lab) from the bare board there is something on it."""
-LIGHTER = 1.2
+LIGHTER = 1.1
 """A pixel this much lighter than the bare board there is no shadow (a shadow only takes light
 away), whatever its hue, so it is kept as something even when its hue is nearer the board's
 than a piece's: a light emblem or frame blurred into a tile's colour at 1 px/mm is pastel, and
 its hue is near any pale board's; left out, the tile showed only its inner part, priest-sized
-(path-traced tables: tiles alone read as priests). The bare board is a median round the pixel,
-which a large dark tile beside it pulls down: the board next to a blue tile read 10-15% lighter
-than it (vision/render.py's table, amharb-2p frame 4), so 20%. Path-traced dev tables 209 ->
-234 of 386 pieces right; pinhole island and flat renders as before."""
+(path-traced tables: tiles alone read as priests). 10% is beyond the sensor's noise and JPEG
+(3-5 levels of 130). Path-traced dev tables 209 -> 235 of 386 pieces right; pinhole island,
+flat renders and the replayed demo game as before."""
+LIGHTER_REACH_MM = 2.0
+"""...and only this near a pixel of a piece's colour: a tile's light frame and the margin
+beyond it (1-2 mm). The bare board is a median round the pixel, which a large dark tile or the
+board's edge pulls down: anywhere, the board beside a blue tile (vision/render.py's table,
+amharb-2p frame 4) and beside two corner tiles (the replayed game of `companion.demo`) read 10-15%
+lighter than it, and was taken with the tiles."""
 
 FRINGE_MM = 2.5
 """A band whose every pixel lies within this of its edge (so up to about twice as thick) is a
@@ -183,11 +188,13 @@ def nearer_a_colour(
     mask: np.ndarray,
     choices: np.ndarray,
     dark: np.ndarray | None = None,
+    lighter_reach_px: int = 0,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
     than half into the board, so that a piece's pixels cover its size, not its size widened by
-    the blur; but one `LIGHTER` than the board is no shadow, and kept."""
+    the blur; but one `LIGHTER` than the board within `lighter_reach_px` of those is no shadow,
+    and kept."""
     rows, cols = np.nonzero(mask)
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
@@ -196,7 +203,12 @@ def nearer_a_colour(
     colour = to_colours.argmin(axis=-1)
     to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
     kept = to_colours[np.arange(colour.size), colour] < to_board
-    kept |= features[:, 3] > LIGHTER * bare[:, 3]  # no shadow: a light emblem blurred into its tile
+    if lighter_reach_px > 0:  # no shadow: a light emblem or frame blurred into its tile
+        colours = np.zeros(mask.shape, np.uint8)
+        colours[rows[kept], cols[kept]] = 1
+        reach = 2 * lighter_reach_px + 1
+        beside = cv2.dilate(colours, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+        kept |= (features[:, 3] > LIGHTER * bare[:, 3]) & (beside[rows, cols] > 0)
     if dark is not None:  # the board in a shadow is no black piece: black is far darker
         bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
         kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
@@ -572,9 +584,16 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
         reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
         background = relit(reference, pixels, top.px_per_mm, max(REFERENCE_SPAN_MM, 2.5 * widest))
     else:
-        background = local_background(pixels, top.px_per_mm, span_mm=max(50.0, 1.5 * widest))
+        span = max(50.0, 1.5 * widest)
+        background = local_background(pixels, top.px_per_mm, span, inside)
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
+    if empty is None:
+        # Again without what was found on it: pieces covering much of a corner's places (a tile
+        # by the board's edge) pulled the median of the bare board there towards their colour.
+        grown = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))) > 0
+        background = local_background(pixels, top.px_per_mm, span, (inside > 0) & ~grown)
+        mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
     return PiecesView(background, mask, (r0, c0))
 
 
@@ -628,7 +647,7 @@ def read_tokens(
         if name and any(profile.comes_in(n, name) for n in profile.token_figures)
     }
     named = named_in_their_places(
-        nearer_a_colour(bgr, background, mask, choices, is_dark & ~is_print),
+        nearer_a_colour(bgr, background, mask, choices, is_dark & ~is_print, round(LIGHTER_REACH_MM * s)),
         top,
         regions,
         names,
