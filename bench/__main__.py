@@ -693,12 +693,16 @@ def unseen_tables_bench() -> None:
     from vision.evaluate import evaluate, table_reader
 
     traced = Path(__file__).resolve().parents[1] / "tests" / "path-traced"
-    for name, note in (("dev", "misses looked at"), ("held", "only its totals ever read")):
+    for name, note in (
+        ("dev", "misses looked at"),
+        ("held", "only its totals read, but they led to the pose from two markers"),
+        ("unseen", "read once, after the last change"),
+    ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]
         print(
-            f"  Am'harb tables path-traced by Blender, 12 {name} tables ({note}): board found "
-            f"{bd['found']}/{bd['frames']}, stacks {st['correct']}/{st['truth']} exact "
+            f"  Am'harb tables path-traced by Blender, {result['frames']} {name} tables ({note}): "
+            f"board found {bd['found']}/{bd['frames']}, stacks {st['correct']}/{st['truth']} exact "
             f"({st['false_positives']} false), tokens {tk['correct']}/{tk['truth']} "
             f"({tk['false_positives']} false)"
         )

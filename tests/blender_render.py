@@ -137,6 +137,7 @@ def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> N
         bpy.ops.mesh.primitive_cube_add(size=1.0, location=(x, y, z + height / 2), rotation=(0, 0, turn))
         body = bpy.context.object
         body.scale = (width, width, height)
+        bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)  # a true-size bevel
         bevelled(body, 0.3)
         place(body, material(f"solid{index}", item["colour"], 0.8))
         textured_plane(

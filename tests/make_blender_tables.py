@@ -23,7 +23,10 @@ import numpy as np
 from tests.blender_scene import amharb_table, write_scene
 from vision.profiles import load_profile
 
-BLENDER_PYTHON = Path(".venv-blender/bin/python")
+REPO = Path(__file__).resolve().parents[1]
+BLENDER_PYTHON = REPO / ".venv-blender" / "bin" / "python"
+RENDER = REPO / "tests" / "blender_render.py"
+PROFILE = "amharb-4p"
 
 
 def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -46,16 +49,16 @@ def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def render(seed: int, out_jpg: Path, profile_name: str = "amharb-4p") -> dict[str, object]:
+def render(seed: int, out_jpg: Path) -> dict[str, object]:
     """One table rendered and developed into `out_jpg` (the render itself kept beside it as
     .hdr when `out_jpg`'s folder has a `linear` folder); its truth."""
-    table = amharb_table(load_profile(profile_name), seed)
+    table = amharb_table(load_profile(PROFILE), seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_scene(table, folder)
         hdr = folder / "render.hdr"
         subprocess.run(
-            [str(BLENDER_PYTHON), "tests/blender_render.py", str(folder), str(hdr)],
+            [str(BLENDER_PYTHON), str(RENDER), str(folder), str(hdr)],
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -88,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
                 "source": f"tests/blender_scene.py seeds {args.seeds[0]}-{args.seeds[1] - 1}, "
                 f"Blender {blender_version()}",
                 "game": "amharb",
-                "profile": "amharb-4p",
+                "profile": PROFILE,
                 "camera": {"width": 1280, "height": 960, "fps": 1},
                 "frames": frames,
             },

@@ -53,7 +53,7 @@ def cover_marker(frame: np.ndarray, homography: np.ndarray, centre_mm: tuple[flo
 def test_three_markers_are_enough_two_with_the_cameras_focal_length_one_is_not() -> None:
     """Two markers place the board through a pinhole camera whose focal length this camera's
     oblique frames with more markers said (vision/render.py's camera is no Pi Camera Module 2:
-    through that one's focal length the board would lie 12-14 px off)."""
+    through that one's focal length the board would lie 10-14 px off)."""
     profile = load_profile("amharb-3p")
     frame, homography = render(Scene(profile, Camera(rotation=40)), 5)
     markers = dict(profile.markers)
@@ -62,7 +62,7 @@ def test_three_markers_are_enough_two_with_the_cameras_focal_length_one_is_not()
     pose = locator.locate(one_gone)
     assert pose.markers == (0, 1, 3)
     assert np.abs(to_frame(pose, BOARD_CORNERS) - true_corners(homography)).max() < 2.0
-    assert locator.focal is not None
+    assert locator.focal_per_width is not None
     two_gone = cover_marker(one_gone, homography, markers[0])
     locator.pose = None  # as on a new read of the whole frame
     pose = locator.locate(two_gone)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.pinhole import Shot, height_for, photograph, plane, random_shot
-from vision.board import BoardLocator, check_board
+from tests.pinhole import Shot, camera, height_for, photograph, plane, random_shot
+from vision.board import BoardLocator, check_board, to_frame
 from vision.profiles import Profile, load_profile
 from vision.types import BoardNotFound
 
@@ -119,7 +119,11 @@ def test_a_square_of_another_size_is_no_marker() -> None:
             picture[int(r0) : int(r1), int(c0) : int(c1)] = 20
     shot = Shot(height_mm=height_for(5.0, PROFILE, Shot()), tilt_deg=20.0, turn_deg=25.0)
     image = photograph(picture, to_mm, shot, (180.0, 180.0), rng)
-    assert BoardLocator(PROFILE).locate(image).markers == (1, 2)
+    pose = BoardLocator(PROFILE).locate(image)
+    assert pose.markers == (1, 2)
+    corners = np.array([[0, 0, 0], [360, 0, 0], [360, 360, 0], [0, 360, 0]], float)
+    truth = camera(shot, (180.0, 180.0)).project(corners)
+    assert np.abs(to_frame(pose, corners[:, :2]) - truth).max() < 8.0  # 5.6 px: 4 mm, far from 1 and 2
 
 
 @pytest.mark.parametrize("name", ["turris", "yuggoth-three", "yuggoth-five", "tower", "arkhanos"])

@@ -97,20 +97,31 @@ def mean_side(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
 
 
+def paired_corners(profile: Profile, seen: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray, float]:
+    """The corners of the profile's markers seen, on the board (mm) and in the frame (px), in the
+    same order, and a marker's mean side (px)."""
+    known = profile.marker_corners()
+    ids = sorted(i for i in seen if i in known)
+    board = np.concatenate([known[i] for i in ids]).astype(np.float64)
+    frame = np.concatenate([seen[i] for i in ids]).astype(np.float64)
+    return board, frame, float(np.mean([mean_side(seen[i]) for i in ids]))
+
+
+def misfit(homography: np.ndarray, board: np.ndarray, frame: np.ndarray) -> float:
+    """The mean distance (px) between corners seen and where `homography` puts them."""
+    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    return float(np.linalg.norm(projected - frame, axis=1).mean())
+
+
 def fit_error(profile: Profile, seen: dict[int, np.ndarray]) -> tuple[np.ndarray | None, float, float]:
     """The homography board mm -> frame px through these markers (two or more of the
     profile's), the mean distance (px) between their corners seen and those it puts there, and
     a marker's mean side (px)."""
-    known = profile.marker_corners()
-    ids = sorted(i for i in seen if i in known)
-    board = np.concatenate([known[i] for i in ids])
-    frame = np.concatenate([seen[i] for i in ids])
+    board, frame, side = paired_corners(profile, seen)
     h, _ = cv2.findHomography(board, frame, 0)
-    side = float(np.mean([mean_side(seen[i]) for i in ids]))
     if h is None:
         return None, float("inf"), side
-    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), h).reshape(-1, 2)
-    return h, float(np.linalg.norm(projected - frame, axis=1).mean()), side
+    return h, misfit(h, board, frame), side
 
 
 def squares_where_expected(
@@ -165,24 +176,20 @@ def fit_through_two(
     point at the frame's centre): eight corners fix the camera's six degrees of freedom, where
     a homography's eight would rest on two small squares. On pinhole renders (markers of
     4-6 px a cell) the island lay within 1.4 mm (median; 4.4 at most) of where four markers put
-    it through two diagonal markers, 2.6 mm (13 at most) through two of one side."""
-    known = profile.marker_corners()
-    ids = sorted(i for i in seen if i in known)
-    board = np.concatenate([known[i] for i in ids]).astype(np.float64)
-    frame = np.concatenate([seen[i] for i in ids]).astype(np.float64)
-    side = float(np.mean([mean_side(seen[i]) for i in ids]))
+    it through two diagonal markers, 2.6 mm (13 at most) through two of one side. A wrong focal
+    length does not show in the corners' fit: the board lies off while the markers agree
+    (vision/render.py's flat camera through the Pi Camera Module 2's focal length: 10-14 px)."""
+    board, frame, side = paired_corners(profile, seen)
     w, h = frame_size
     k = np.array([[focal_px, 0, w / 2], [0, focal_px, h / 2], [0, 0, 1]])
-    ok, rvec, tvec = cv2.solvePnP(
-        np.column_stack([board, np.zeros(len(board))]), frame, k, None, flags=cv2.SOLVEPNP_SQPNP
-    )
+    flat = np.column_stack([board, np.zeros(len(board))])
+    ok, rvec, tvec = cv2.solvePnP(flat, frame, k, None, flags=cv2.SOLVEPNP_SQPNP)
     if not ok:
         return None, float("inf"), side
     rotation, _ = cv2.Rodrigues(rvec)
     homography = k @ np.column_stack([rotation[:, 0], rotation[:, 1], tvec.ravel()])
     homography /= homography[2, 2]
-    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
-    return homography, float(np.linalg.norm(projected - frame, axis=1).mean()), side
+    return homography, misfit(homography, board, frame), side
 
 
 def pose_from_markers(
@@ -260,9 +267,9 @@ class BoardLocator:
         """The markers of the pose that were read (not placed by their squares alone)."""
         self._seen_in: tuple[tuple[tuple[int, int, int, int], np.ndarray], ...] = ()
         """Each marker's window and its grey pixels when it was last found there."""
-        self.focal: float | None = None
-        """The camera's focal length (px) as the last oblique enough pose from three or more
-        markers said it (for a pose from two); None: the Pi Camera Module 2's."""
+        self.focal_per_width: float | None = None
+        """The camera's focal length in frame widths, as the last oblique enough pose from three
+        or more markers said it (for a pose from two); None: the Pi Camera Module 2's."""
 
     def locate(self, frame: object) -> BoardPose:
         image = as_bgr(frame)
@@ -283,12 +290,12 @@ class BoardLocator:
         pose = pose_from_markers(
             self.profile,
             squares_where_expected(self.profile, grey, self.detector, seen),
-            self.focal or default_focal(size[0]),
+            self.focal_per_width * size[0] if self.focal_per_width else default_focal(size[0]),
             size,
         )
         if len(pose.markers) >= 3:
-            h = np.array(pose.homography).reshape(3, 3)
-            self.focal = focal_from_homography(h, size) or self.focal
+            focal = focal_from_homography(np.array(pose.homography).reshape(3, 3), size)
+            self.focal_per_width = focal / size[0] if focal else self.focal_per_width
         # Re-checked later: the markers read (one placed by its square alone is never read again).
         self._read = tuple(i for i in pose.markers if i in seen)
         windows = self._windows(grey, pose)  # the markers were just found there: keep their pixels
@@ -327,9 +334,9 @@ class BoardLocator:
 
     def _recheck(self, grey: np.ndarray, pose: BoardPose) -> bool:
         """Whether the markers are found again where the pose says they are (the board has not
-        moved); if so their windows are kept for `_unchanged`. A marker not found at all may be
-        under a hand: two found in place hold the board where it was, so long as none is found
-        anywhere else."""
+        moved); if so their windows are kept for `_unchanged`. A marker not found in its window
+        (a side round where it was) is taken as hidden, under a hand: two found in place hold a
+        rigid board where it was, so long as none is found moved within its window."""
         windows = self._windows(grey, pose)
         if len(windows) < len(self._read):
             return False

@@ -150,7 +150,7 @@ def local_background(
         cells = cv2.resize(
             inside.astype(np.float32), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA
         )
-        outside = (cells < 1.0).astype(np.uint8)  # a cell wholly inside is the surface alone
+        outside = (cells < 1.0 - 1e-3).astype(np.uint8)  # a cell wholly inside is the surface alone
         if outside.any() and not outside.all():
             _, nearest = cv2.distanceTransformWithLabels(
                 outside, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL

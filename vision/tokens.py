@@ -57,8 +57,9 @@ away), whatever its hue, so it is kept as something even when its hue is nearer 
 than a piece's: a light emblem or frame blurred into a tile's colour at 1 px/mm is pastel, and
 its hue is near any pale board's; left out, the tile showed only its inner part, priest-sized
 (path-traced tables: tiles alone read as priests). 10% is beyond the sensor's noise and JPEG
-(3-5 levels of 130). Path-traced dev tables 209 -> 235 of 386 pieces right; pinhole island,
-flat renders and the replayed demo game as before."""
+(3-5 levels of 130; the lightness compared is `shade_free`'s, whose 30 added make it 11% at a
+board of 130). Path-traced dev tables 209 -> 233 of 386 pieces right, with the second look at
+the bare board (`pieces_view`); the flat renders and the replayed demo game as before."""
 LIGHTER_REACH_MM = 2.0
 """...and only this near a pixel of a piece's colour: a tile's light frame and the margin
 beyond it (1-2 mm). The bare board is a median round the pixel, which a large dark tile or the
@@ -562,6 +563,14 @@ class PiecesView:
     """Row and column of the first pixel in the top-down view."""
 
 
+def on_the_board(profile: Profile) -> bool:
+    """Whether the token regions lie on the board itself, whose bare surface round a piece a
+    median sees (`LIGHTER`, the second look at the bare board), not on a tower's top, a few
+    centimetres of it mostly under its pieces: there each cost Arkhanos's meeples 2-4 of 125
+    (pinhole tables, seeds 100-119)."""
+    return all(r.height == 0 for r in profile.regions if r.holds == "tokens")
+
+
 def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None) -> PiecesView:
     """The pixels unlike the bare board in the profile's token regions. The bare board is the
     empty board seen at calibration, relit (vision/reference.py), else a wide median round
@@ -580,15 +589,15 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
     # the empty board, only the pieces differ from it: the light's difference is matched wider, so
     # that a 45 mm Beast leaning beyond its base among Scouts does not relight its own place.
     widest = max(kind_sizes(profile).values())
+    span, board = max(50.0, 1.5 * widest), on_the_board(profile)
     if empty is not None:
         reference = cv2.cvtColor(empty[r0:r1, c0:c1], cv2.COLOR_BGR2LAB).astype(np.float32)
         background = relit(reference, pixels, top.px_per_mm, max(REFERENCE_SPAN_MM, 2.5 * widest))
     else:
-        span = max(50.0, 1.5 * widest)
-        background = local_background(pixels, top.px_per_mm, span, inside)
+        background = local_background(pixels, top.px_per_mm, span, inside if board else None)
     open_px = max(3, int(round(2.5 * top.px_per_mm)) | 1)
     mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
-    if empty is None:
+    if empty is None and board:
         # Again without what was found on it: pieces covering much of a corner's places (a tile
         # by the board's edge) pulled the median of the bare board there towards their colour.
         grown = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))) > 0
@@ -647,7 +656,14 @@ def read_tokens(
         if name and any(profile.comes_in(n, name) for n in profile.token_figures)
     }
     named = named_in_their_places(
-        nearer_a_colour(bgr, background, mask, choices, is_dark & ~is_print, round(LIGHTER_REACH_MM * s)),
+        nearer_a_colour(
+            bgr,
+            background,
+            mask,
+            choices,
+            is_dark & ~is_print,
+            round(LIGHTER_REACH_MM * s) if on_the_board(profile) else 0,
+        ),
         top,
         regions,
         names,
