@@ -31,10 +31,6 @@ BOARD_MARGIN_MM = 88.0
 BOARD_THICK_MM = 2.0
 PAPER_MM = 14.0
 """The white paper round each marker (a marker sheet cut with a margin)."""
-PRIEST_MM = (20.0, 24.0)
-CULTIST_MM = (12.0, 16.0)
-"""ASSUMED (the rulebook gives no sizes): width and height, as the profile says."""
-TILE_THICK_MM = 2.0
 
 
 @dataclass(frozen=True)
@@ -241,6 +237,7 @@ def amharb_table(profile: Profile, seed: int) -> Table:
                     }
                 )
             stacks.append({"region": region, "color": colour, "discs": discs})
+    widths, heights = dict(profile.token_mm), dict(profile.token_height)  # ASSUMED in the profile
     pawn = rng.random() < 0.5  # this set's disciples are pawns, or bevelled cylinders
     shades = {c: _srgb(DEFAULT_COLOURS[c], rng) for c in players}
     emblems: list[np.ndarray] = []
@@ -259,20 +256,20 @@ def amharb_table(profile: Profile, seed: int) -> Table:
                     "kind": "tile",
                     "centre": at.tolist(),
                     "z": lift,
-                    "width": 25.0,
-                    "height": TILE_THICK_MM,
+                    "width": widths["resource"],
+                    "height": heights["resource"],
                     "emblem": len(emblems) - 1,
                     "colour": card,
                     "turn_deg": float(rng.uniform(-20, 20)),
                 }
             )
             tokens.append({"region": region.name, "kind": "resource", "color": colour})
-            lift += TILE_THICK_MM
+            lift += heights["resource"]
         if rng.random() < 0.5:
             kind = str(rng.choice(["priest", "cultist"]))
             colour = str(rng.choice(players))
             at = middle + rng.uniform(-6, 6, 2)
-            width, height = PRIEST_MM if kind == "priest" else CULTIST_MM
+            width, height = widths[kind], heights[kind]
             solids.append(
                 {
                     "kind": "pawn" if pawn else "cylinder",

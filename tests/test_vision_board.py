@@ -87,6 +87,21 @@ def test_a_hand_over_two_markers_leaves_the_board_where_it_was() -> None:
         locator.locate(three)
 
 
+def test_a_board_moved_under_a_hand_over_two_markers_is_found_again() -> None:
+    """Two markers hidden do not hold the pose when the two in view have moved: the board is
+    looked for afresh, and placed where it now is."""
+    profile = load_profile("amharb-4p")
+    locator = BoardLocator(profile)
+    first = locator.locate(render(Scene(profile), 6)[0])
+    moved, homography = render(Scene(profile, Camera(rotation=40)), 7)
+    markers = dict(profile.markers)
+    covered = cover_marker(cover_marker(moved, homography, markers[0]), homography, markers[2])
+    pose = locator.locate(covered)
+    assert pose != first and locator.full_detections == 2
+    assert pose.markers == (1, 3)
+    assert np.abs(to_frame(pose, BOARD_CORNERS) - true_corners(homography)).max() < 20.0
+
+
 def test_pose_is_cached_and_rechecked_until_the_board_moves() -> None:
     profile = load_profile("amharb-4p")
     locator = BoardLocator(profile)

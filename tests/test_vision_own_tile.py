@@ -9,13 +9,13 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.pinhole import TILE_HEIGHT_MM
 from vision.camera import CameraPlace
 from vision.own_tile import piece_on_own_tile, silhouette, square_kernel
 from vision.profiles import load_profile
 
 PRIEST, CULTIST = (20.0, 24.0), (12.0, 16.0)
 KINDS = {"priest": PRIEST, "cultist": CULTIST}
-TILE_THICK_MM = 2.0
 # 1 px/mm; the point under the camera 400 mm west of the tile, 900 mm up: a priest's top is seen
 # 11 mm east of its foot, a cultist's 7 mm.
 PLACE = CameraPlace((-360.0, 40.0), 900.0, 1000.0)
@@ -41,8 +41,8 @@ def scene(
         lean, base, top = (0.0, 0.0), width, width
         if place is not None:
             at = np.array([foot])
-            lean = tuple((place.lift(at, TILE_THICK_MM + height) - place.lift(at, TILE_THICK_MM))[0])
-            base, top = width * place.scale(TILE_THICK_MM), width * place.scale(TILE_THICK_MM + height)
+            lean = tuple((place.lift(at, TILE_HEIGHT_MM + height) - place.lift(at, TILE_HEIGHT_MM))[0])
+            base, top = width * place.scale(TILE_HEIGHT_MM), width * place.scale(TILE_HEIGHT_MM + height)
         shape, (ax, ay) = silhouette(base, top, lean)
         x0, y0 = int(round(foot[0])) - ax, int(round(foot[1])) - ay
         canvas[y0 : y0 + shape.shape[0], x0 : x0 + shape.shape[1]] |= shape
@@ -52,7 +52,7 @@ def scene(
 
 def found(mask: np.ndarray, place: CameraPlace | None = PLACE) -> tuple[str, tuple[float, float]] | None:
     rows, cols = np.nonzero(mask)
-    on = piece_on_own_tile(rows, cols, 25.0, KINDS, TILE_THICK_MM, CENTRE, place, 1.0)
+    on = piece_on_own_tile(rows, cols, 25.0, KINDS, TILE_HEIGHT_MM, CENTRE, place, 1.0)
     return None if on is None else (on.kind, on.foot)
 
 
@@ -117,10 +117,16 @@ def test_blue_and_yellow_disciples_on_their_own_colours_tiles_are_read_with_them
         cx, cy = profile.region(space).centre()
         pieces.append(
             Piece(
-                (cx, cy), colour, 25.0, TILE_THICK_MM, square=True, turn_deg=8.0, emblem=(230.0, 230.0, 225.0)
+                (cx, cy),
+                colour,
+                25.0,
+                TILE_HEIGHT_MM,
+                square=True,
+                turn_deg=8.0,
+                emblem=(230.0, 230.0, 225.0),
             )
         )
-        pieces.append(Piece((cx + off[0], cy + off[1]), colour, width, height, lift=TILE_THICK_MM))
+        pieces.append(Piece((cx + off[0], cy + off[1]), colour, width, height, lift=TILE_HEIGHT_MM))
 
     def draw(image: np.ndarray, cam: object) -> None:
         draw_pieces(image, cam, tuple(pieces), (-0.3, 0.3))
