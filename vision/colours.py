@@ -83,6 +83,108 @@ def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     return index
 
 
+CHROMATIC = 20.0
+"""A colour whose channels' shares (`shade_free`, of 300) differ by more than this has a hue a
+light can shift; grey, black and white have none, and their lightness is the shading's."""
+
+SEEN_REACH = 60.0
+"""How far (`shade_free` units) from the palette's a colour may be seen under a table's light:
+a blue tile lit partly by the light its lavender board throws back is seen 30-45 away."""
+
+SEEN_SHIFT = 20.0
+"""A colour seen nearer its palette's than this is left as it is: the pieces of one set differ
+by about as much, so a smaller shift is no evidence of the light."""
+
+SEEN_PIECES = 3
+"""Pieces that must show a colour alike before it is taken as the light's doing, not one odd
+object's (a single brown card on Tower's mat)."""
+
+
+def chromatic(choices: np.ndarray) -> np.ndarray:
+    """Which of the colours (`shade_free` features) have a hue."""
+    hue: np.ndarray = np.ptp(choices[:, :3], axis=1) > CHROMATIC
+    return hue
+
+
+def mixed(features: np.ndarray, bare: np.ndarray, choices: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """Which pixels (`shade_free` features, the bare board's under each) lie nearer the line
+    from the bare board to another colour than their own nearest colour (`own`): a red tile's
+    rim blurred into a pale board is pinkish, but it is red and board, not pink."""
+    features, bare, choices = (np.asarray(a, np.float32) for a in (features, bare, choices))
+    nearest_own = ((features - choices[own]) ** 2).sum(axis=-1)
+    towards = choices[None] - bare[:, None]  # (pixels, colours, features): board to each colour
+    from_board = features - bare
+    t = np.einsum("pf,pcf->pc", from_board, towards) / np.maximum((towards**2).sum(axis=-1), 1e-6)
+    off = from_board[:, None] - np.clip(t, 0, 1)[..., None] * towards
+    apart = (off**2).sum(axis=-1)
+    apart[np.arange(own.size), own] = np.inf  # its own colour's line is no mix of another
+    apart = apart.min(axis=-1)
+    mix: np.ndarray = apart < nearest_own
+    return mix
+
+
+def as_seen_here(
+    bgr: np.ndarray,
+    bare_lab: np.ndarray,
+    mask: np.ndarray,
+    choices: np.ndarray,
+    movable: np.ndarray,
+    piece_px: float,
+) -> np.ndarray:
+    """The colours `choices` (`shade_free` features) as this frame's pieces (`mask`'s pixels)
+    show them. White paper balances the light over the table, not the light round each piece:
+    a lamp of another colour, the light a coloured board throws back on it, the camera's own
+    curve. So each `movable` colour is moved to where its pieces are seen: the densest hue
+    among the pixels nearest it (within `SEEN_REACH`), when at least `SEEN_PIECES` pieces show
+    that hue. Each colour's pixels are first shrunk by one, and by two where they are `mixed`
+    (a rim blurred into the board is a mix of both, and a ring of it round many tiles would be
+    dense too); a colour's pixels are those nearer its palette colour than any other's, so it
+    is never moved into another's place."""
+    rows, cols = np.nonzero(mask)
+    if rows.size == 0 or not movable.any():
+        return choices
+    features = shade_free(bgr[rows, cols])
+    apart = distances(features, choices) + (features.astype(np.float64) ** 2).sum(axis=-1)[:, None]
+    own = apart.argmin(axis=-1)
+    labels = np.full(mask.shape, -1, np.int8)
+    labels[rows, cols] = own
+    smallest = 0.25 * np.pi * (piece_px / 2) ** 2  # a quarter of the smallest piece's top
+    seen = choices.copy()
+    for i in np.flatnonzero(movable):
+        mine = np.flatnonzero((own == i) & (apart[:, i] <= SEEN_REACH**2))
+        if mine.size < SEEN_PIECES * smallest:
+            continue
+        # Its pixels less a pixel's rim, and less a mix with another colour two pixels in.
+        region = (labels == i).astype(np.uint8)
+        inner = cv2.erode(region, np.ones((3, 3), np.uint8))
+        at_rows, at_cols = rows[mine], cols[mine]
+        ring = mine[
+            (inner[at_rows, at_cols] > 0)
+            & (cv2.erode(region, np.ones((5, 5), np.uint8))[at_rows, at_cols] == 0)
+        ]
+        if ring.size:
+            bare = cv2.cvtColor(
+                np.clip(bare_lab[rows[ring], cols[ring]], 0, 255).astype(np.uint8)[None], cv2.COLOR_LAB2BGR
+            )
+            inner[rows[ring], cols[ring]] = ~mixed(features[ring], shade_free(bare[0]), choices, own[ring])
+        _, pieces = cv2.connectedComponents(inner)
+        piece = pieces[at_rows, at_cols]
+        hue, piece = features[mine[piece > 0]], piece[piece > 0]
+        # The densest hue: a histogram of the blue and red shares in bins of 3, summed 5 x 5.
+        b, r = (np.clip(hue[:, c] / 3.0, 0, 100).astype(np.intp) for c in (0, 2))
+        counts = np.bincount(b * 101 + r, minlength=101 * 101).astype(np.float32).reshape(101, 101)
+        near = cv2.boxFilter(counts, -1, (5, 5), normalize=False, borderType=cv2.BORDER_CONSTANT)
+        at_b, at_r = np.unravel_index(int(near.argmax()), near.shape)
+        there = (np.abs(b - at_b) <= 2) & (np.abs(r - at_r) <= 2)
+        per_piece = np.bincount(piece[there])
+        if (per_piece >= smallest).sum() < SEEN_PIECES:
+            continue
+        moved = np.median(hue[there], axis=0)
+        if np.linalg.norm(moved - choices[i]) >= SEEN_SHIFT:
+            seen[i] = moved
+    return seen.astype(choices.dtype)
+
+
 def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> np.ndarray:
     """The median colour of the middle of a piece (pips and edges are the minority)."""
     x, y = center

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from .camera import CameraPlace
-from .colours import LIGHTNESS_WEIGHT, Palette, distances, nearest, shade_free
+from .colours import LIGHTNESS_WEIGHT, Palette, as_seen_here, chromatic, distances, nearest, shade_free
 from .own_tile import piece_on_own_tile
 from .profiles import Profile, Region
 from .reference import REFERENCE_SPAN_MM, relit
@@ -655,6 +655,10 @@ def read_tokens(
         for i, name in enumerate(coloured)
         if name and any(profile.comes_in(n, name) for n in profile.token_figures)
     }
+    # Each piece colour as this frame's pieces show it (the light round them is not the paper's).
+    choices = as_seen_here(
+        bgr, background, mask, choices, ~is_print & ~is_dark & chromatic(choices), smallest * s
+    )
     named = named_in_their_places(
         nearer_a_colour(
             bgr,
