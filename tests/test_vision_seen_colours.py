@@ -82,3 +82,15 @@ def test_only_colours_with_a_hue_are_moved() -> None:
     hue = dict(zip(names, chromatic(choices), strict=True))
     assert not hue["white"] and not hue["black"]
     assert all(hue[n] for n in DEFAULT_COLOURS if n not in ("white", "black"))
+
+
+def test_a_palette_as_seen_keeps_what_was_not_moved_and_takes_what_was() -> None:
+    """The stacks are named by the colours the frame's pieces show (`palette_here`): the palette
+    is made again from the features, each colour as it was but those moved."""
+    names, choices = Palette().features()
+    seen = choices.copy()
+    seen[names.index("blue")] = shade_free(np.array(BLUE_SEEN, np.float32))
+    again = dict(Palette().as_seen(names, seen).colours)
+    for name, colour in Palette().colours:
+        expected = BLUE_SEEN if name == "blue" else colour
+        assert np.abs(np.array(again[name]) - expected).max() <= 1, name

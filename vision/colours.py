@@ -47,6 +47,14 @@ class Palette:
         bgr = np.array([[c for _, c in self.colours]], np.uint8)
         return names, cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0].astype(np.float32)
 
+    def as_seen(self, names: Sequence[str], features: np.ndarray) -> Palette:
+        """The palette with these colours as seen (`shade_free` features, inverted: the
+        channels' shares of their sum, and the sum from the lightness)."""
+        total = features[:, 3:4] / LIGHTNESS_WEIGHT * 3.0  # the channels' sum and shade_free's offset
+        bgr = np.clip(np.round(features[:, :3] * total / 300.0), 0, 255).astype(int)
+        seen = {name: (int(b), int(g), int(r)) for name, (b, g, r) in zip(names, bgr, strict=True)}
+        return Palette(tuple((n, seen.get(n, c)) for n, c in self.colours))
+
     def features(self, allowed: tuple[str, ...] | None = None) -> tuple[list[str], np.ndarray]:
         """The (allowed) colours' names and their `shade_free` features."""
         chosen = [(n, c) for n, c in self.colours if allowed is None or n in allowed]

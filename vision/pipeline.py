@@ -21,7 +21,7 @@ from .profiles import Profile, Region
 from .reference import ALIGN_MM, EmptyBoard, changed_share, dice_straightening, token_view
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
-from .tokens import TOKEN_PX_PER_MM, read_tokens
+from .tokens import TOKEN_PX_PER_MM, palette_here, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
 
 log = logging.getLogger(__name__)
@@ -191,14 +191,6 @@ class TableReader:
             tokens_seen = token_view(source, maps, gains)
         timings["rectify"] = (time.perf_counter() - start) * 1000
         profile, palette = self.profile, self.config.pieces or self.config.dice.palette
-        start = time.perf_counter()
-        stacks = tuple(
-            stack
-            for region, top in stack_views
-            if (stack := read_stack(top, profile, region, palette, views.place)).discs
-        )
-        timings["stacks"] = (time.perf_counter() - start) * 1000
-        start = time.perf_counter()
         empty = None if self.empty is None or tokens_seen is None else self.empty.image
         if empty is not None and views.tokens is not None and tokens_seen is not None:
             rows, cols = views.tokens.map1.shape[:2]  # as the frames show them (token_view halves)
@@ -210,7 +202,20 @@ class TableReader:
                 )
             if still is not None:  # seen from frames; the still's view is finer
                 empty = cv2.resize(empty, tokens_seen.image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
-        tokens = read_tokens(tokens_seen, profile, palette, empty, views.place) if tokens_seen else ()
+        start = time.perf_counter()
+        pieces = None
+        if tokens_seen is not None:  # the colours as the pieces show them, for stacks and tokens
+            palette, pieces = palette_here(tokens_seen, profile, palette, empty)
+        timings["colours"] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        stacks = tuple(
+            stack
+            for region, top in stack_views
+            if (stack := read_stack(top, profile, region, palette, views.place)).discs
+        )
+        timings["stacks"] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        tokens = read_tokens(tokens_seen, profile, palette, empty, views.place, pieces) if tokens_seen else ()
         if views.raised:  # a raised region is read where it stands, not on the board under it
             above = [r for group, _ in views.raised for r in group]
             tokens = tuple(t for t in tokens if not seen_above(t.center, above, views.place)) + tuple(

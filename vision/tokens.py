@@ -606,32 +606,60 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
     return PiecesView(background, mask, (r0, c0))
 
 
+def colours_read(
+    profile: Profile, palette: Palette
+) -> tuple[Palette, tuple[str, ...] | None, tuple[str, ...]]:
+    """The palette with the game's own colours (brown lumber) unless calibrated, the colours
+    pieces are named among (the players', those of kinds with colours of their own such as
+    resource tiles, and print's; None: all), and print's among them."""
+    players = profile.piece_colours
+    every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
+    known = {name for name, _ in palette.colours}
+    for name, sample in profile.colours:
+        palette = palette if name in known else palette.with_sample(name, sample)
+    printed = tuple(c for c in PRINT_COLOURS if c not in every and c in {n for n, _ in palette.colours})
+    return palette, (tuple(dict.fromkeys(every + printed)) if players is not None else None), printed
+
+
+def palette_here(
+    top: TopDown, profile: Profile, palette: Palette, empty: np.ndarray | None = None
+) -> tuple[Palette, PiecesView]:
+    """The palette as this frame's pieces show its colours (`as_seen_here`: the markers' paper
+    balances the light over the table, not the light round each piece), and where the pieces
+    are, for `read_tokens`. The stacks are named by it too: their discs are the same players'."""
+    view = pieces_view(top, profile, empty)
+    palette, among, printed = colours_read(profile, palette)
+    names, choices = palette.features(among)
+    movable = np.array([n not in printed and n not in DARK_PLASTIC for n in names]) & chromatic(choices)
+    r0, c0 = view.origin
+    bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
+    smallest = min(kind_sizes(profile).values(), default=0.0) * top.px_per_mm
+    seen = as_seen_here(bgr, view.background, view.mask, choices, movable, smallest)
+    return palette.as_seen(names, seen), view
+
+
 def read_tokens(
     top: TopDown,
     profile: Profile,
     palette: Palette,
     empty: np.ndarray | None = None,
     place: CameraPlace | None = None,
+    view: PiecesView | None = None,
 ) -> tuple[TokenSighting, ...]:
     """Every piece in every token region. `empty`: the empty board seen the same way
     (vision/reference.py): a piece is then what differs from the board's own print, not from
     the bare board round it. `place`: where the camera is, so that a standing piece's lean is
-    not taken for width (`piece_width`)."""
+    not taken for width (`piece_width`). `view`: where the pieces are, when `palette_here`
+    has found it already."""
     regions = [r for r in profile.regions if r.holds == "tokens"]
     if not regions:
         return ()
     widths = kind_sizes(profile)
-    view = pieces_view(top, profile, empty)
+    view = view or pieces_view(top, profile, empty)
     background, mask, (r0, c0) = view.background, view.mask, view.origin
     r1, c1 = r0 + mask.shape[0], c0 + mask.shape[1]
-    # The players' colours and those of kinds with colours of their own (resource tiles).
-    players = profile.piece_colours
-    every = (*(players or ()), *(c for _, kind_colours in profile.token_colours for c in kind_colours))
-    known = {name for name, _ in palette.colours}
-    for name, sample in profile.colours:  # the game's own colours (brown lumber), unless calibrated
-        palette = palette if name in known else palette.with_sample(name, sample)
-    printed = tuple(c for c in PRINT_COLOURS if c not in every and c in {n for n, _ in palette.colours})
-    names, choices = palette.features(tuple(dict.fromkeys(every + printed)) if players is not None else None)
+    palette, among, printed = colours_read(profile, palette)
+    names, choices = palette.features(among)
     is_print = np.array([n in printed for n in names])
     is_dark = np.array([n in DARK_PLASTIC for n in names])
     lightness = choices[:, 3]  # a glint is print's colour lighter than its piece's
@@ -655,10 +683,6 @@ def read_tokens(
         for i, name in enumerate(coloured)
         if name and any(profile.comes_in(n, name) for n in profile.token_figures)
     }
-    # Each piece colour as this frame's pieces show it (the light round them is not the paper's).
-    choices = as_seen_here(
-        bgr, background, mask, choices, ~is_print & ~is_dark & chromatic(choices), smallest * s
-    )
     named = named_in_their_places(
         nearer_a_colour(
             bgr,
