@@ -706,6 +706,14 @@ def unseen_tables_bench() -> None:
             f"({st['false_positives']} false), tokens {tk['correct']}/{tk['truth']} "
             f"({tk['false_positives']} false)"
         )
+        if (traced / f"blender-amharb-{name}" / "empty").is_dir():
+            from tests.test_vision_blender import read_with_the_empty_board
+
+            stacks, right, false = read_with_the_empty_board(f"blender-amharb-{name}")
+            print(
+                f"    the same, each table's empty board shown first: stacks {stacks}/{st['truth']} exact, "
+                f"tokens {right}/{tk['truth']} ({false} false)"
+            )
     from tests.pinhole import token_table
 
     amharb_still, _ = token_table(profile, 3, size=(2560, 1920))

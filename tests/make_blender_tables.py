@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -49,10 +50,14 @@ def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def render(seed: int, out_jpg: Path) -> dict[str, object]:
+def render(seed: int, out_jpg: Path, empty: bool = False) -> dict[str, object]:
     """One table rendered and developed into `out_jpg` (the render itself kept beside it as
-    .hdr when `out_jpg`'s folder has a `linear` folder); its truth."""
+    .hdr when `out_jpg`'s folder has a `linear` folder); its truth. `empty`: the same table
+    under the same lamps with nothing on the board, as the players show it at calibration (the
+    camera's exposure, white balance and noise its own)."""
     table = amharb_table(load_profile(PROFILE), seed)
+    if empty:
+        table = replace(table, scene={**table.scene, "solids": []}, truth={"stacks": [], "tokens": []})
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_scene(table, folder)
@@ -67,7 +72,7 @@ def render(seed: int, out_jpg: Path) -> dict[str, object]:
             hdr.replace(out_jpg.parent / "linear" / out_jpg.with_suffix(".hdr").name)
     if linear is None:
         raise RuntimeError(f"Blender wrote no picture for seed {seed}")
-    cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(seed + 7)))
+    cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(seed + (8 if empty else 7))))
     return table.truth
 
 
@@ -75,7 +80,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seeds", type=int, nargs=2, default=(500, 512), metavar=("FIRST", "END"))
+    parser.add_argument(
+        "--empty", action="store_true", help="render each table's empty board into OUT/empty/ as well"
+    )
     args = parser.parse_args(argv)
+    if args.empty:  # only the empty boards, beside a recording made before
+        (args.out / "empty").mkdir(parents=True, exist_ok=True)
+        for seed in range(*args.seeds):
+            render(seed, args.out / "empty" / f"{seed:04d}.jpg", empty=True)
+            print(f"seed {seed}'s empty board rendered", file=sys.stderr)
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     frames = []
     for n, seed in enumerate(range(*args.seeds)):
