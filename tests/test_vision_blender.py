@@ -86,6 +86,7 @@ EMPTY_FLOORS = {
     # recording: (stacks exact, tokens right, most false tokens), read with each table's empty
     # board shown first, measured less 2.
     "blender-amharb-dev": (112, 271, 32),
+    "blender-amharb-unseen": (110, 321, 20),
 }
 
 
