@@ -5,6 +5,9 @@ vision/ was tuned on this renderer. The dev set's misses may be looked at; of th
 its totals were read (but they led to the pose from two markers); the unseen set was read once,
 after the last change (docs/vision.md).
 
+The dev and unseen tables' empty boards (`empty/`, rendered under the same lamps) measure the
+calibrated path too.
+
 The floors are the figures measured (docs/vision.md), less 2 for a library's rounding: a change
 that reads these tables worse fails here, whichever renderer it was tuned on."""
 
