@@ -696,7 +696,7 @@ def unseen_tables_bench() -> None:
     for name, note in (
         ("dev", "misses looked at"),
         ("held", "only its totals read, but they led to the pose from two markers"),
-        ("unseen", "read once, after the last change"),
+        ("unseen", "read once after each change, never tuned on"),
     ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]
