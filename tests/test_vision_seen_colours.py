@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.colours import DEFAULT_COLOURS, SEEN_SHIFT, Palette, as_seen_here, chromatic, shade_free
+from vision.colours import DEFAULT_COLOURS, SEEN_SHIFT, Palette, as_seen_here, shade_free
 
 LAVENDER = (155, 110, 98)  # BGR: the board of a path-traced table under a cold lamp
 BLUE_SEEN = (180, 72, 62)  # its blue tiles there: 30 from the palette's blue, 49 from the board
@@ -78,10 +78,9 @@ def test_rims_blurred_into_the_board_do_not_move_a_colour() -> None:
 
 
 def test_only_colours_with_a_hue_are_moved() -> None:
-    names, choices = Palette().features()
-    hue = dict(zip(names, chromatic(choices), strict=True))
-    assert not hue["white"] and not hue["black"]
-    assert all(hue[n] for n in DEFAULT_COLOURS if n not in ("white", "black"))
+    """The stacks' reader and the colours as seen share one notion of a hue."""
+    assert not Palette().has_hue("white") and not Palette().has_hue("black")
+    assert all(Palette().has_hue(n) for n in DEFAULT_COLOURS if n not in ("white", "black"))
 
 
 def test_a_palette_as_seen_keeps_what_was_not_moved_and_takes_what_was() -> None:

@@ -55,6 +55,13 @@ class Palette:
         seen = {name: (int(b), int(g), int(r)) for name, (b, g, r) in zip(names, bgr, strict=True)}
         return Palette(tuple((n, seen.get(n, c)) for n, c in self.colours))
 
+    def has_hue(self, name: str) -> bool:
+        """Whether a colour has a hue of its own (Lab's a and b 16 or more from grey): a light
+        shifts it, and a shadow leaves it; a grey, black or white piece's shade is the shading's."""
+        names, lab = self.lab()
+        a, b = lab[names.index(name)][1:] - 128.0
+        return bool(np.hypot(a, b) >= 16.0)
+
     def features(self, allowed: tuple[str, ...] | None = None) -> tuple[list[str], np.ndarray]:
         """The (allowed) colours' names and their `shade_free` features."""
         chosen = [(n, c) for n, c in self.colours if allowed is None or n in allowed]
@@ -91,10 +98,6 @@ def nearest(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     return index
 
 
-CHROMATIC = 20.0
-"""A colour whose channels' shares (`shade_free`, of 300) differ by more than this has a hue a
-light can shift; grey, black and white have none, and their lightness is the shading's."""
-
 SEEN_REACH = 60.0
 """How far (`shade_free` units) from the palette's a colour may be seen under a table's light:
 a blue tile lit partly by the light its lavender board throws back is seen 30-45 away."""
@@ -106,12 +109,6 @@ by about as much, so a smaller shift is no evidence of the light."""
 SEEN_PIECES = 3
 """Pieces that must show a colour alike before it is taken as the light's doing, not one odd
 object's (a single brown card on Tower's mat)."""
-
-
-def chromatic(choices: np.ndarray) -> np.ndarray:
-    """Which of the colours (`shade_free` features) have a hue."""
-    hue: np.ndarray = np.ptp(choices[:, :3], axis=1) > CHROMATIC
-    return hue
 
 
 def mixed(features: np.ndarray, bare: np.ndarray, choices: np.ndarray, own: np.ndarray) -> np.ndarray:

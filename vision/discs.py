@@ -252,14 +252,6 @@ def stack_colour(
     return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
 
 
-def chromatic(palette: Palette, colour: str) -> bool:
-    """Whether a colour has a hue of its own (a grey or black stack's shade cannot be told from
-    the board's)."""
-    names, lab = palette.lab()
-    a, b = lab[names.index(colour)][1:] - 128.0
-    return bool(np.hypot(a, b) >= 16.0)
-
-
 def without_shade(bgr: np.ndarray, blob: np.ndarray) -> np.ndarray:
     """The blob without the board in the stack's shadow: less light on the board's own colour,
     so each channel's share of the sum stays the board's (a disc's side wall, dark as it is,
@@ -360,7 +352,7 @@ def read_stack(
     sizes = np.array(profile.disc_mm)
     colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
     shade_free = stack
-    if chromatic(palette, colour):
+    if palette.has_hue(colour):  # a grey or black stack's shade cannot be told from the board's
         shade_free = without_shade(top.image[rows, cols], stack)
         area = float(cv2.countNonZero(shade_free.view(np.uint8))) or area
     outline_mm = 2 * np.sqrt(area / np.pi) / s

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from .camera import CameraPlace
-from .colours import LIGHTNESS_WEIGHT, Palette, as_seen_here, chromatic, distances, nearest, shade_free
+from .colours import LIGHTNESS_WEIGHT, Palette, as_seen_here, distances, nearest, shade_free
 from .own_tile import piece_on_own_tile
 from .profiles import Profile, Region
 from .reference import REFERENCE_SPAN_MM, relit
@@ -630,7 +630,7 @@ def palette_here(
     view = pieces_view(top, profile, empty)
     palette, among, printed = colours_read(profile, palette)
     names, choices = palette.features(among)
-    movable = np.array([n not in printed and n not in DARK_PLASTIC for n in names]) & chromatic(choices)
+    movable = np.array([n not in printed and n not in DARK_PLASTIC and palette.has_hue(n) for n in names])
     r0, c0 = view.origin
     bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
     smallest = min(kind_sizes(profile).values(), default=0.0) * top.px_per_mm
