@@ -738,7 +738,9 @@ def read_tokens(
         # tile, so it is no tile itself.
         squares = [
             square_covered(*others_of(part, blob_rows, blob_cols), stood_on_sides[k])
-            if k in stood_on_sides and len(parts) > 1
+            if k in stood_on_sides
+            and len(parts) > 1
+            and part.size >= HIDDEN_TILE_SHOWS * stood_on_sides[k] ** 2  # no speck of a rim
             else None
             for k, part in parts
         ]
