@@ -14,8 +14,10 @@ STACKS = (
     StackSpec("seat1/area0", "green", (4, 3)),
     StackSpec("seat2/area3", "yellow", (4, 3, 2)),
     StackSpec("seat3/area3", "blue", (3, 2, 1)),
-    StackSpec("seat0/area3", "green", (4, 2, 1)),
+    StackSpec("seat1/area3", "green", (2, 1)),
 )
+"""One player's discs on each side, each disc once (Am'harb, "Tower Phase": a player's discs stay in
+the four locations on their side; the stacks' colours are read side by side)."""
 
 
 @pytest.mark.parametrize("tilt", [0.1, 0.15])

@@ -12,6 +12,8 @@ not part of its outline.
 from __future__ import annotations
 
 import functools
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -240,16 +242,50 @@ def _best_edge(
     return float(_edge_scores(solid, xs, ys, radius, wall).max())
 
 
-def stack_colour(
-    bgr: np.ndarray, light: np.ndarray, blob: np.ndarray, palette: Palette, colours: tuple[str, ...] | None
-) -> str:
-    """The stack's colour from its lit top faces: the brighter half of its pixels (side walls
-    and shadow are darker), named by hue so that a shadow over the stack does not change it."""
+def lit_faces(bgr: np.ndarray, light: np.ndarray, blob: np.ndarray) -> np.ndarray:
+    """The stack's colour (BGR) from its lit top faces: the median of the brighter half of its
+    pixels (side walls and shadow are darker)."""
     blob = blob[::3, ::3]  # every 9th pixel says the colour as well
     lightness = light[::3, ::3][blob]
     faces = bgr[::3, ::3][blob][lightness >= np.median(lightness)]
+    median: np.ndarray = np.median(faces, axis=0)
+    return median
+
+
+def named(faces: np.ndarray, palette: Palette, colours: tuple[str, ...] | None) -> str:
+    """A stack's colour (`lit_faces`) named by hue, so that a shadow over it does not change it."""
     names, choices = palette.features(colours)
-    return names[int(nearest(shade_free(np.median(faces, axis=0)), choices))]
+    return names[int(nearest(shade_free(faces[None]), choices)[0])]
+
+
+def side_of(region: str) -> str:
+    """The side of the board a disc location is on (its name's first part: `seat2/area1`)."""
+    return region.split("/")[0]
+
+
+def sides_colours(
+    outlines: Sequence[StackOutline], palette: Palette, players: tuple[str, ...] | None
+) -> dict[str, str]:
+    """Each side's discs' colour, by side (`side_of`). A player's discs stay in the locations on
+    their own side (Am'harb, "Tower Phase", rule 2), and no two players share a colour: so each
+    side's discs are named together (the median of their faces) and the sides take distinct
+    players' colours, the assignment nearest in all (a pale blue stack under a warm lamp may be
+    nearer pink by itself; the pink side's cream discs are nearer still). Without the players'
+    colours, each stack is named by itself."""
+    seen: dict[str, list[np.ndarray]] = {}
+    for outline in outlines:
+        seen.setdefault(side_of(outline.region), []).append(outline.faces)
+    names, choices = palette.features(players)
+    sides = sorted(seen)
+    if players is None or len(sides) > len(names):
+        return {}
+    looks = shade_free(np.array([np.median(np.array(seen[side]), axis=0) for side in sides], np.float32))
+    apart = ((looks[:, None] - choices[None]) ** 2).sum(axis=-1)
+    best = min(
+        itertools.permutations(range(len(names)), len(sides)),
+        key=lambda chosen: sum(apart[i, c] for i, c in enumerate(chosen)),
+    )
+    return {side: names[c] for side, c in zip(sides, best, strict=True)}
 
 
 def without_shade(bgr: np.ndarray, blob: np.ndarray) -> np.ndarray:
@@ -307,14 +343,21 @@ def _largest_blob(mask: np.ndarray, min_area: float) -> Blob | None:
     return Blob(blob, float(stats[label, cv2.CC_STAT_AREA]), (float(cx), float(cy)), float(radius))
 
 
-def read_stack(
-    top: TopDown, profile: Profile, region: Region, palette: Palette, place: CameraPlace
-) -> DiscStack:
-    """The stack in one disc location (an empty one has no discs). Each disc's rim is looked
-    for where the camera at `place` sees a rim at that disc's height (the discs' thickness
-    shifts each level away from the point under the camera by a known step), and judged
-    against the face beyond its own side wall. A weak rim that the next smaller disc explains
-    better is not a disc of its own."""
+@dataclass(frozen=True)
+class StackOutline:
+    """Where a stack stands in its disc location (`blob`, in the location's window `rows`,
+    `cols` of the straightened view, whose Lab `pixels` it keeps) and its lit faces' colour."""
+
+    region: str
+    blob: Blob
+    rows: slice
+    cols: slice
+    pixels: np.ndarray
+    faces: np.ndarray
+
+
+def stack_outline(top: TopDown, profile: Profile, region: Region) -> StackOutline | None:
+    """The stack in one disc location, or None when the location is empty."""
     rows, cols, _ = top.window(region)
     pixels = top.lab(rows, cols)
     sample = pixels[::4, ::4].reshape(-1, 3)  # the board is most of the location
@@ -329,7 +372,7 @@ def read_stack(
     s = top.px_per_mm
     smallest = np.pi * (profile.disc_mm[0] * s / 2) ** 2
     if cv2.countNonZero(mask) < 0.5 * smallest:  # an empty location: nothing disc-sized
-        return DiscStack(region.name, None, (), 1.0)
+        return None
     blob = _largest_blob(mask, 0.5 * smallest)
     if blob is not None and not blob.round:
         # Not round: a stack joined by a strip (the board's edge inside the location, a
@@ -341,7 +384,21 @@ def read_stack(
         if blob is not None and not blob.round:
             blob = None
     if blob is None:
-        return DiscStack(region.name, None, (), 1.0)
+        return None
+    faces = lit_faces(top.image[rows, cols], pixels[:, :, 0], blob.mask)
+    return StackOutline(region.name, blob, rows, cols, pixels, faces)
+
+
+def read_stack(
+    top: TopDown, profile: Profile, outline: StackOutline, colour: str, hued: bool, place: CameraPlace
+) -> DiscStack:
+    """The discs of the stack `outline` (`stack_outline`), of this colour, which `hued` when it
+    has a hue of its own (`Palette.has_hue`). Each disc's rim is looked for where the camera at
+    `place` sees a rim at that disc's height (the discs' thickness shifts each level away from
+    the point under the camera by a known step), and judged against the face beyond its own
+    side wall. A weak rim that the next smaller disc explains better is not a disc of its own."""
+    rows, cols, pixels, blob = outline.rows, outline.cols, outline.pixels, outline.blob
+    s = top.px_per_mm
     stack, (cx, cy) = blob.mask, blob.centre
     # Padded (edge pixels repeated) so that every ring searched near the window's edge fits.
     pad = int(np.ceil(profile.disc_mm[-1] / 2 * s + SIDE_PX + 4 * MAX_SHIFT_MM * s)) + 2
@@ -350,9 +407,8 @@ def read_stack(
     )
     area = blob.area
     sizes = np.array(profile.disc_mm)
-    colour = stack_colour(top.image[rows, cols], pixels[:, :, 0], stack, palette, profile.piece_colours)
     shade_free = stack
-    if palette.has_hue(colour):  # a grey or black stack's shade cannot be told from the board's
+    if hued:  # a grey or black stack's shade cannot be told from the board's
         shade_free = without_shade(top.image[rows, cols], stack)
         area = float(cv2.countNonZero(shade_free.view(np.uint8))) or area
     outline_mm = 2 * np.sqrt(area / np.pi) / s
@@ -446,4 +502,4 @@ def read_stack(
     if not discs or discs[0] < bottom:
         discs.insert(0, bottom)
         confidence = min(confidence, 0.5)
-    return DiscStack(region.name, colour, tuple(discs), round(confidence, 3))
+    return DiscStack(outline.region, colour, tuple(discs), round(confidence, 3))

@@ -15,13 +15,21 @@ from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
 from .colours import PALETTE_FILE, Palette, load_palette, load_sizes
 from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
-from .discs import STACK_MARGIN_MM, STACK_PX_PER_MM, read_stack
+from .discs import (
+    STACK_MARGIN_MM,
+    STACK_PX_PER_MM,
+    named,
+    read_stack,
+    side_of,
+    sides_colours,
+    stack_outline,
+)
 from .frames import as_bgr
 from .profiles import Profile, Region
 from .reference import ALIGN_MM, EmptyBoard, changed_share, dice_straightening, token_view
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
-from .tokens import TOKEN_PX_PER_MM, palette_here, read_tokens
+from .tokens import TOKEN_PX_PER_MM, as_their_discs, palette_here, read_tokens
 from .types import BoardPose, DieReading, Observation, Route, VisionError
 
 log = logging.getLogger(__name__)
@@ -208,11 +216,14 @@ class TableReader:
             palette, pieces = palette_here(tokens_seen, profile, palette, empty)
         timings["colours"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
+        outlines = [(top, o) for region, top in stack_views if (o := stack_outline(top, profile, region))]
+        sides = sides_colours([o for _, o in outlines], palette, profile.piece_colours)
         stacks = tuple(
-            stack
-            for region, top in stack_views
-            if (stack := read_stack(top, profile, region, palette, views.place)).discs
+            read_stack(top, profile, o, colour, palette.has_hue(colour), views.place)
+            for top, o in outlines
+            for colour in [sides.get(side_of(o.region)) or named(o.faces, palette, profile.piece_colours)]
         )
+        palette = as_their_discs(palette, [o for _, o in outlines], sides, profile)
         timings["stacks"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
         tokens = read_tokens(tokens_seen, profile, palette, empty, views.place, pieces) if tokens_seen else ()
