@@ -56,16 +56,25 @@ class Palette:
         return Palette(tuple((n, seen.get(n, c)) for n, c in self.colours))
 
     def has_hue(self, name: str) -> bool:
-        """Whether a colour has a hue of its own (Lab's a and b 16 or more from grey): a light
-        shifts it, and a shadow leaves it; a grey, black or white piece's shade is the shading's."""
-        names, lab = self.lab()
-        a, b = lab[names.index(name)][1:] - 128.0
-        return bool(np.hypot(a, b) >= 16.0)
+        """Whether a palette colour has a hue of its own (`has_a_hue`)."""
+        return has_a_hue(np.array(dict(self.colours)[name], np.float32))
 
     def features(self, allowed: tuple[str, ...] | None = None) -> tuple[list[str], np.ndarray]:
         """The (allowed) colours' names and their `shade_free` features."""
         chosen = [(n, c) for n, c in self.colours if allowed is None or n in allowed]
         return [n for n, _ in chosen], shade_free(np.array([c for _, c in chosen], np.float32))
+
+
+HUE_CHROMA = 16.0
+"""A colour whose Lab a and b are this far from grey has a hue of its own."""
+
+
+def has_a_hue(bgr: np.ndarray) -> bool:
+    """Whether a colour (BGR) has a hue of its own (HUE_CHROMA): a light shifts it, and a shadow
+    leaves it; a grey, black or white piece's shade is the shading's."""
+    pixel = np.clip(np.round(np.asarray(bgr, np.float32)), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    _, a, b = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32) - 128.0
+    return bool(np.hypot(a, b) >= HUE_CHROMA)
 
 
 LIGHTNESS_WEIGHT = 0.3

@@ -25,7 +25,16 @@ import cv2
 import numpy as np
 
 from .camera import CameraPlace
-from .colours import LIGHTNESS_WEIGHT, SEEN_SHIFT, Palette, as_seen_here, distances, nearest, shade_free
+from .colours import (
+    LIGHTNESS_WEIGHT,
+    SEEN_SHIFT,
+    Palette,
+    as_seen_here,
+    distances,
+    has_a_hue,
+    nearest,
+    shade_free,
+)
 from .discs import StackOutline, side_of
 from .own_tile import piece_on_own_tile
 from .profiles import Profile, Region
@@ -647,10 +656,10 @@ def as_their_discs(
     player's priests are painted as their discs) and nothing else comes in it: a yellow shared
     with printed resource tiles is left to the tiles' own evidence (a warm lamp turns yellow
     discs orange, and a red tile would be named yellow). A colour seen nearer its palette's
-    than SEEN_SHIFT is left as it is; so is one seen within half of that of another colour
-    (pink discs washed out by a bright lamp, as white as the tiles' printed emblems): the pixels
-    of one piece, which differ by about SEEN_SHIFT, would then be named both, and print taken
-    for pieces (path-traced dev tables: 9 false pieces more, 2 right ones fewer)."""
+    than SEEN_SHIFT is left as it is; so is one whose discs show no hue (`has_a_hue`): a grey
+    blob of print in a disc location is no evidence of how a lamp shows pink, nor are pink discs
+    washed out by a bright lamp as white as the tiles' printed emblems (named pink, the emblems
+    were read as pink pieces)."""
     shared = {c for _, kind_colours in profile.token_colours for c in kind_colours}
     _, among, _ = colours_read(profile, palette)
     names, choices = palette.features(among)
@@ -661,7 +670,7 @@ def as_their_discs(
         seen = shade_free(np.asarray(faces, np.float32))
         apart = np.linalg.norm(choices - seen, axis=-1)
         mine = names.index(colour)
-        if apart[mine] >= SEEN_SHIFT and np.delete(apart, mine).min() >= SEEN_SHIFT / 2:
+        if apart[mine] >= SEEN_SHIFT and has_a_hue(faces):
             b, g, r = (int(round(float(v))) for v in faces)
             palette = palette.with_sample(colour, (b, g, r))
     return palette
