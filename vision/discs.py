@@ -6,7 +6,8 @@ present say the whole stack. Discs have thickness: the camera sees each level's 
 away from the point under it by a step its place gives (vision/camera.py), and each disc's
 side wall on the side towards that point. So each rim is looked for where that step puts it,
 and judged against the face beyond its wall; the stack's shadow (the board in less light) is
-not part of its outline.
+not part of its outline. A side's stacks are one player's (Am'harb, "Tower Phase" rule 2): their
+colour is named side by side, each side a player's colour of its own (`sides_colours`).
 """
 
 from __future__ import annotations

@@ -667,10 +667,8 @@ def as_their_discs(
         if colour in shared or colour not in names:
             continue
         faces = np.median(np.array([o.faces for o in outlines if side_of(o.region) == side]), axis=0)
-        seen = shade_free(np.asarray(faces, np.float32))
-        apart = np.linalg.norm(choices - seen, axis=-1)
-        mine = names.index(colour)
-        if apart[mine] >= SEEN_SHIFT and has_a_hue(faces):
+        shift = np.linalg.norm(shade_free(np.asarray(faces, np.float32)) - choices[names.index(colour)])
+        if shift >= SEEN_SHIFT and has_a_hue(faces):
             b, g, r = (int(round(float(v))) for v in faces)
             palette = palette.with_sample(colour, (b, g, r))
     return palette
