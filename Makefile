@@ -69,6 +69,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-unseen --seeds 700 712
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds 500 512 --empty
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-unseen --seeds 700 712 --empty
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 800 812
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 800 812 --empty
 
 clean:
 	rm -rf $(VENV) .venv-train .venv-blender .pytest_cache .mypy_cache .ruff_cache

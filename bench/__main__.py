@@ -696,7 +696,8 @@ def unseen_tables_bench() -> None:
     for name, note in (
         ("dev", "misses looked at"),
         ("held", "only its totals read, but they led to the pose from two markers"),
-        ("unseen", "read once after each change, never tuned on"),
+        ("unseen", "read after each change, and with the variants of issue 18's eighth session"),
+        ("later", "rendered in issue 18's eighth session, read once with its start's code and its end's"),
     ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]

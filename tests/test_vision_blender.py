@@ -27,10 +27,11 @@ RECORDINGS = Path(__file__).parent / "path-traced"
 
 FLOORS = {
     # recording: (boards found, stacks exact, tokens right, most false tokens), of 12 tables each
-    # (133, 138 and 133 stacks; 386, 394 and 402 pieces), measured less 2.
+    # (133, 138, 133 and 121 stacks; 386, 394, 402 and 378 pieces), measured less 2.
     "blender-amharb-dev": (12, 114, 288, 44),
     "blender-amharb-held": (12, 131, 297, 55),
     "blender-amharb-unseen": (12, 111, 334, 47),
+    "blender-amharb-later": (12, 99, 264, 74),
 }
 
 
@@ -90,6 +91,7 @@ EMPTY_FLOORS = {
     # board shown first, measured less 2.
     "blender-amharb-dev": (114, 284, 28),
     "blender-amharb-unseen": (111, 331, 19),
+    "blender-amharb-later": (99, 267, 42),
 }
 
 
