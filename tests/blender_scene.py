@@ -307,11 +307,70 @@ def amharb_table(profile: Profile, seed: int) -> Table:
             for i, xy in profile.markers
         ],
         "solids": solids,
+        "kit": {"pawn": pawn, "shades": shades},  # the set's shape and paints, for `taught_table`
         "roughness": float(rng.uniform(0.25, 0.7)),
         "samples": 48,
     }
     papers = {i: marker_paper(profile, i) for i, _ in profile.markers}
     return Table(scene, art, papers, emblems, {"stacks": stacks, "tokens": tokens, "settled": True})
+
+
+TAUGHT = {"priest": 3, "cultist": 6, "resource": 6}
+"""How many of each kind a player shows when teaching one colour (a player's three priests and
+six cultists; six resource tiles of a tile colour)."""
+
+
+def taught_table(table: Table, profile: Profile, colour: str) -> Table:
+    """The same table under the same lamps with every piece of one colour laid apart on the
+    empty board, as a player shows them when teaching the companion (vision/teach.py): a
+    player's priests and cultists in their set's shape and paint (`amharb_table`'s kit), and
+    resource tiles when tiles come in that colour, each alone in a space of the island."""
+    kit = table.scene["kit"]
+    rng = np.random.default_rng(int(table.scene["seed"]) * 100 + sum(map(ord, colour)))
+    widths, heights = dict(profile.token_mm), dict(profile.token_height)
+    kinds = []
+    if colour in kit["shades"]:
+        kinds += ["priest"] * TAUGHT["priest"] + ["cultist"] * TAUGHT["cultist"]
+    if profile.comes_in("resource", colour):
+        kinds += ["resource"] * TAUGHT["resource"]
+    apart = [
+        r
+        for r in profile.regions
+        if r.holds == "tokens" and all(int(v) % 2 == 0 for v in r.name.split("/")[1:])
+    ]
+    solids: list[dict[str, Any]] = []
+    emblems: list[np.ndarray] = []
+    tokens = []
+    for kind, index in zip(kinds, rng.permutation(len(apart)), strict=False):
+        region = apart[int(index)]
+        at = np.array(region.centre()) + rng.uniform(-3, 3, 2)
+        item: dict[str, Any] = {
+            "centre": at.tolist(),
+            "z": BOARD_THICK_MM,
+            "width": widths[kind],
+            "height": heights[kind],
+        }
+        if kind == "resource":
+            emblems.append(emblem(rng, DEFAULT_COLOURS[colour]))
+            card = [float(v) / 255 for v in emblems[-1][2, 2][::-1]]
+            item |= {
+                "kind": "tile",
+                "emblem": len(emblems) - 1,
+                "colour": card,
+                "turn_deg": float(rng.uniform(-20, 20)),
+            }
+        else:
+            item |= {
+                "kind": "pawn" if kit["pawn"] else "cylinder",
+                "colour": kit["shades"][colour],
+                "bevel": 1.0,
+                "turn_deg": 0.0,
+            }
+        solids.append(item)
+        tokens.append({"region": region.name, "kind": kind, "color": colour})
+    return Table(
+        {**table.scene, "solids": solids}, table.art, table.papers, emblems, {"stacks": [], "tokens": tokens}
+    )
 
 
 def write_scene(table: Table, folder: Path) -> Path:

@@ -2,7 +2,12 @@
 into a recording with truth (the recording format of ../shared/design/recording-format.md):
 
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512 --empty    # OUT/empty/
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 501 --taught   # OUT/taught/
 
+`--empty` renders each table's board with nothing on it (as a player shows it at calibration),
+`--taught` each colour's pieces laid apart on it (as a player teaches the companion their pieces,
+vision/teach.py), both under the table's own lamps.
 Each frame takes about 40 s on two cores (`make render-tables` makes .venv-blender first). The
 render is linear light; a camera's doing is applied here: exposure set so the brightest 2% of
 the frame sits near the top of the range, an sRGB tone curve, sensor noise and JPEG.
@@ -21,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tests.blender_scene import amharb_table, write_scene
+from tests.blender_scene import amharb_table, taught_table, write_scene
 from vision.profiles import load_profile
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,14 +55,22 @@ def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def render(seed: int, out_jpg: Path, empty: bool = False) -> dict[str, object]:
+TAUGHT_COLOURS = ("pink", "blue", "green", "yellow", "red")
+"""The colours a player teaches on an Am'harb table: the four players' and the tiles' red."""
+
+
+def render(seed: int, out_jpg: Path, empty: bool = False, taught: str | None = None) -> dict[str, object]:
     """One table rendered and developed into `out_jpg` (the render itself kept beside it as
     .hdr when `out_jpg`'s folder has a `linear` folder); its truth. `empty`: the same table
     under the same lamps with nothing on the board, as the players show it at calibration (the
-    camera's exposure, white balance and noise its own)."""
-    table = amharb_table(load_profile(PROFILE), seed)
+    camera's exposure, white balance and noise its own). `taught`: instead, every piece of this
+    colour laid apart on the empty board, as a player shows them when teaching."""
+    profile = load_profile(PROFILE)
+    table = amharb_table(profile, seed)
     if empty:
         table = replace(table, scene={**table.scene, "solids": []}, truth={"stacks": [], "tokens": []})
+    if taught is not None:
+        table = taught_table(table, profile, taught)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_scene(table, folder)
@@ -72,7 +85,8 @@ def render(seed: int, out_jpg: Path, empty: bool = False) -> dict[str, object]:
             hdr.replace(out_jpg.parent / "linear" / out_jpg.with_suffix(".hdr").name)
     if linear is None:
         raise RuntimeError(f"Blender wrote no picture for seed {seed}")
-    cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(seed + (8 if empty else 7))))
+    develop = seed + (8 if empty else 7) + (0 if taught is None else 10 * (1 + TAUGHT_COLOURS.index(taught)))
+    cv2.imwrite(str(out_jpg), developed(linear[..., :3], np.random.default_rng(develop)))
     return table.truth
 
 
@@ -83,7 +97,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--empty", action="store_true", help="render each table's empty board into OUT/empty/ as well"
     )
+    parser.add_argument(
+        "--taught",
+        action="store_true",
+        help="render, for each table, each colour's pieces laid apart on its empty board into OUT/taught/",
+    )
     args = parser.parse_args(argv)
+    if args.taught:  # beside a recording made before, as a player teaches the companion
+        (args.out / "taught").mkdir(parents=True, exist_ok=True)
+        for seed in range(*args.seeds):
+            for colour in TAUGHT_COLOURS:
+                render(seed, args.out / "taught" / f"{seed:04d}-{colour}.jpg", taught=colour)
+            print(f"seed {seed}'s pieces shown for teaching rendered", file=sys.stderr)
+        return
     if args.empty:  # only the empty boards, beside a recording made before
         (args.out / "empty").mkdir(parents=True, exist_ok=True)
         for seed in range(*args.seeds):

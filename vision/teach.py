@@ -36,6 +36,7 @@ from .tokens import (
     nearer_a_colour,
     piece_width,
     pieces_view,
+    under_hull,
 )
 from .types import VisionError
 
@@ -119,7 +120,9 @@ def samples(frame: object, profile: Profile, colour: str, empty: EmptyBoard) -> 
                 continue
             # Among the kinds its place holds, as the reader judges it (a stall holds materials).
             kinds = {k: w for k, w in allowed.items() if not region.kinds or k in region.kinds}
-            judged = judged_piece(rows, cols, kinds, profile, s, place, centre)
+            blob_rows, blob_cols = np.nonzero(mask)
+            under = under_hull(rows, cols, blob_rows + box[0].start, blob_cols + box[1].start)
+            judged = judged_piece(rows, cols, kinds, profile, s, place, centre, under)
             figures = {k: w for k, w in kinds.items() if k in profile.token_figures}
             if judged is None and figures:  # a base round a dark figure: its outline's hull
                 judged = judged_piece(*hull_pixels(rows, cols), figures, profile, s, place, centre)
@@ -172,13 +175,16 @@ def judged_piece(
     s: float,
     place: CameraPlace,
     centre: tuple[float, float],
+    under: int | None = None,
 ) -> tuple[str, float] | None:
     """The kind whose size and silhouette where it stands these pixels fit best, and their width
-    as the profile gives it (a tile's side); None when none fits. Not `likeliest_kind`: that
-    prefers the kinds the profile says come in this colour, and the players' colours a profile
-    gives are a guess that teaching is there to correct."""
+    as the profile gives it (a tile's side); None when none fits. A tile's size is that of the
+    pixels `under` the hull of its own colour's, when given: its printed emblem is its own, as
+    the token reader takes it (a blue tile less its white emblem is a round 20 mm: a priest).
+    Not `likeliest_kind`: that prefers the kinds the profile says come in this colour, and the
+    players' colours a profile gives are a guess that teaching is there to correct."""
     across = piece_width(rows, cols, centre, place, s)
-    flat = 2 * math.sqrt(rows.size / math.pi) / s
+    flat = 2 * math.sqrt((under or rows.size) / math.pi) / s
     seen = {k: flat if k in profile.token_square else across for k in kinds}
     misfit, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, s, place, centre)
     fitting = [k for k in kinds if shaped[k] and abs(kinds[k] - seen[k]) / kinds[k] <= MAX_SIZE_ERROR]
