@@ -8,7 +8,8 @@ into a recording with truth (the recording format of ../shared/design/recording-
 `--empty` renders each table's board with nothing on it (as a player shows it at calibration),
 `--taught` each colour's pieces laid apart on it (as a player teaches the companion their pieces,
 vision/teach.py), both under the table's own lamps.
-Each frame takes about 40 s on two cores (`make render-tables` makes .venv-blender first). The
+
+Each frame takes about 40-90 s on two cores (`make render-tables` makes .venv-blender first). The
 render is linear light; a camera's doing is applied here: exposure set so the brightest 2% of
 the frame sits near the top of the range, an sRGB tone curve, sensor noise and JPEG.
 """
