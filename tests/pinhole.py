@@ -6,7 +6,8 @@ testing on the other keeps either's quirks from being learned."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -463,12 +464,16 @@ def tokens_read(profile: Profile, seeds: range) -> tuple[int, int, int]:
             seen = [(t.region, t.kind, t.color) for t in TableReader(profile).read(frame).tokens]
         except BoardNotFound:
             continue
-        for piece in truth:
-            if piece in seen:
-                seen.remove(piece)
-                right += 1
-        false += len(seen)
+        found, extra = pieces_matched(truth, seen)
+        right, false = right + found, false + extra
     return right, total, false
+
+
+def pieces_matched(truth: Sequence[tuple[str, ...]], seen: Sequence[tuple[str, ...]]) -> tuple[int, int]:
+    """Pieces right (each piece there matched once by one read in its region, of its kind and
+    colour) and pieces read that are not there."""
+    right = sum((Counter(truth) & Counter(seen)).values())
+    return right, len(seen) - right
 
 
 def laid_out(

@@ -25,6 +25,7 @@ import pytest
 
 from tests.blender_scene import amharb_table
 from tests.make_blender_tables import developed
+from tests.pinhole import pieces_matched
 from vision.colours import Palette
 from vision.evaluate import evaluate, table_reader
 from vision.pipeline import TableReader, VisionConfig
@@ -110,14 +111,11 @@ def scored(seen: Observation, truth: dict[str, Any]) -> tuple[int, int, int]:
     in their space), pieces read that are not there."""
     read_stacks = {(s.region, s.color, tuple(s.discs)) for s in seen.stacks}
     stacks = sum((s["region"], s["color"], tuple(s["discs"])) in read_stacks for s in truth["stacks"])
-    pieces = [(t.region, t.kind, t.color) for t in seen.tokens]
-    right = 0
-    for piece in truth["tokens"]:
-        key = (piece["region"], piece["kind"], piece["color"])
-        if key in pieces:
-            pieces.remove(key)
-            right += 1
-    return stacks, right, len(pieces)
+    right, false = pieces_matched(
+        [(p["region"], p["kind"], p["color"]) for p in truth["tokens"]],
+        [(t.region, t.kind, t.color) for t in seen.tokens],
+    )
+    return stacks, right, false
 
 
 def read_with_the_empty_board(name: str) -> tuple[int, int, int]:
