@@ -57,6 +57,13 @@ def test_without_the_players_colours_each_stack_is_named_by_itself() -> None:
     assert sides_colours([outline("seat0/area1", (170, 140, 235))], Palette(), None) == {}
 
 
+def test_more_sides_with_discs_than_players_are_named_stack_by_stack() -> None:
+    """Two players, discs seen on three sides: one of them is no player's discs (a card, a
+    hand), and no assignment of two colours to three sides exists."""
+    outlines = [outline(f"seat{i}/area0", (170, 140, 235)) for i in range(3)]
+    assert sides_colours(outlines, Palette(), ("pink", "blue")) == {}
+
+
 def test_a_players_discs_colour_their_disciples_not_the_tiles() -> None:
     """Green is the green player's alone: it is taken as their discs show it (lime under this
     lamp). Yellow is the resource tiles' colour too, printed, not painted: left to the tiles'

@@ -42,11 +42,6 @@ class Palette:
         rest = tuple(c for c in self.colours if c[0] != name)
         return Palette(rest + ((name, bgr),))
 
-    def lab(self) -> tuple[list[str], np.ndarray]:
-        names = [n for n, _ in self.colours]
-        bgr = np.array([[c for _, c in self.colours]], np.uint8)
-        return names, cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[0].astype(np.float32)
-
     def as_seen(self, names: Sequence[str], features: np.ndarray) -> Palette:
         """The palette with these colours as seen (`shade_free` features, inverted: the
         channels' shares of their sum, and the sum from the lightness)."""

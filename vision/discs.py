@@ -273,12 +273,14 @@ def sides_colours(
     players' colours, the assignment nearest in all (a pale blue stack under a warm lamp may be
     nearer pink by itself; the pink side's cream discs are nearer still). Without the players'
     colours, each stack is named by itself."""
+    if players is None:
+        return {}
     seen: dict[str, list[np.ndarray]] = {}
     for outline in outlines:
         seen.setdefault(side_of(outline.region), []).append(outline.faces)
     names, choices = palette.features(players)
     sides = sorted(seen)
-    if players is None or len(sides) > len(names):
+    if len(sides) > len(names):  # more sides with discs than players: something else is there
         return {}
     looks = shade_free(np.array([np.median(np.array(seen[side]), axis=0) for side in sides], np.float32))
     apart = ((looks[:, None] - choices[None]) ** 2).sum(axis=-1)
