@@ -74,6 +74,7 @@ render-tables: $(BLENDER)/python $(STAMP)
 	for s in 500 501 507 508; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds $$s $$((s + 1)) --taught; \
 	done
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 801 803 --taught
 
 clean:
 	rm -rf $(VENV) .venv-train .venv-blender .pytest_cache .mypy_cache .ruff_cache

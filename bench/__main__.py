@@ -717,13 +717,14 @@ def unseen_tables_bench() -> None:
             )
     from tests.test_vision_blender import read_after_teaching
 
-    figures, pieces, confusions = read_after_teaching("blender-amharb-dev")
-    (_, alone, alone_false), (_, taught, taught_false) = figures["empty"], figures["taught"]
-    print(
-        f"    dev tables 500, 501, 507, 508 with each colour's pieces taught on the empty board: tokens "
-        f"{alone}/{pieces} ({alone_false} false) with the empty board alone, {taught}/{pieces} "
-        f"({taught_false} false) taught; {len(confusions)} colours said alike"
-    )
+    for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):
+        figures, pieces, confusions = read_after_teaching(f"blender-amharb-{name}")
+        (_, alone, alone_false), (_, taught, taught_false) = figures["empty"], figures["taught"]
+        print(
+            f"    {which} with each colour's pieces taught on the empty board: tokens "
+            f"{alone}/{pieces} ({alone_false} false) with the empty board alone, {taught}/{pieces} "
+            f"({taught_false} false) taught; {len(confusions)} colours said alike"
+        )
     from tests.pinhole import token_table
 
     amharb_still, _ = token_table(profile, 3, size=(2560, 1920))
