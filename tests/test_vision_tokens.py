@@ -227,6 +227,32 @@ def test_print_and_glints_are_not_pieces() -> None:
     ]
 
 
+def test_a_tiles_blurred_rim_is_no_part_of_the_piece_standing_on_it() -> None:
+    """A red tile's rim blurred into a pale board is pinkish, a band 2 px wide round the tile;
+    a pink priest (20 mm, 1 px/mm) on the tile touches it. The priest is its own size, not the
+    tile's; a band that joins two bodies (a washed-out tile round a piece on it, an L with a
+    narrow corner) stays whole, and so does a sliver with no body at all."""
+    from vision.tokens import FRINGE_MM, without_fringe
+
+    yy, xx = np.mgrid[0:40, 0:40]
+    ring = ((np.maximum(abs(yy - 20), abs(xx - 20)) >= 13) & (np.maximum(abs(yy - 20), abs(xx - 20)) <= 14))
+    priest = (yy - 24) ** 2 + (xx - 24) ** 2 <= 10**2
+    mask = (ring | priest).astype(np.uint8)
+    kept = without_fringe(mask, FRINGE_MM)
+    assert kept[priest].all()
+    far = ring & ((yy - 24) ** 2 + (xx - 24) ** 2 > 15**2)  # the rim beyond the priest's reach
+    assert far.sum() > 50 and not kept[far].any()
+    two_bodies = np.zeros((40, 40), np.uint8)
+    two_bodies[0:8, 0:30] = 1
+    two_bodies[0:30, 0:8] = 1
+    two_bodies[6:9, 6:9] = 0  # a narrow inner corner
+    two_bodies[0:4, 0:4] = 0
+    assert np.array_equal(without_fringe(two_bodies, FRINGE_MM), two_bodies)
+    sliver = np.zeros((40, 40), np.uint8)
+    sliver[5:8, 2:38] = 1
+    assert np.array_equal(without_fringe(sliver, FRINGE_MM), sliver)
+
+
 def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
     """What a 25 mm tile shows with a 20 mm priest standing on its corner (an L) lies inside a
     tile's square but not inside a round piece's silhouette; a leaning priest lies inside its own

@@ -128,13 +128,20 @@ def leaning(rows: np.ndarray, cols: np.ndarray, away: np.ndarray, stretch: float
 
 
 def pieces_of(
-    rows: np.ndarray, cols: np.ndarray, colour_index: np.ndarray, printed: np.ndarray | None = None
+    rows: np.ndarray,
+    cols: np.ndarray,
+    colour_index: np.ndarray,
+    printed: np.ndarray | None = None,
+    fringed: np.ndarray | None = None,
+    fringe_px: float = 0.0,
 ) -> list[tuple[int, np.ndarray]]:
     """The pieces in one blob, given its pixels and each pixel's nearest colour: (colour index,
     the piece's pixels as indices into the blob's). A blob whose main colour covers ONE_PIECE
     of it, print aside (`printed`: whether each colour is print's, a tile's white emblem or a
     piece's glint), is one piece (its shading and printed emblem are not pieces of other
-    colours); otherwise touching pieces of different colours are told apart by colour."""
+    colours); otherwise touching pieces of different colours are told apart by colour. A part
+    of a `fringed` colour (one no tile comes in) is only its body: a band thinner than twice
+    `fringe_px` running from it is the blurred rim of a tile it stands on (`without_fringe`)."""
     counts = np.bincount(colour_index)
     pieces = counts.copy()
     if printed is not None:
@@ -151,10 +158,36 @@ def pieces_of(
         here = np.flatnonzero(colour_index == k)
         box = np.zeros((int(rows.max() - r0) + 1, int(cols.max() - c0) + 1), np.uint8)
         box[rows[here] - r0, cols[here] - c0] = 1
+        if fringed is not None and fringed[k]:
+            box = without_fringe(box, fringe_px)
         n, labels = cv2.connectedComponents(box)
         part = labels[rows[here] - r0, cols[here] - c0]
         out += [(int(k), here[part == p]) for p in range(1, n)]
     return out
+
+
+def without_fringe(mask: np.ndarray, fringe_px: float) -> np.ndarray:
+    """`mask` (uint8, 0/1) without the thin bands running from its parts' bodies: the pixels
+    further than `fringe_px` from a body (pixels at least `fringe_px` inside it). A red tile's
+    rim blurred into a pale board is pinkish, a band 1-3 px wide all round the tile, and joined
+    to the pink priest standing on it, it made the priest tile-sized. Only a part with one body
+    loses its bands: one with none is a sliver of a piece (kept whole), and a band that joins
+    two bodies is the piece's own (a washed-out red tile named pink round a cultist on it is
+    an L; cut at its narrow corner, it made two pink cultists)."""
+    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    inside = cv2.distanceTransform(padded, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    body = (inside >= fringe_px).astype(np.uint8)
+    if not body.any():
+        return mask
+    n, labels = cv2.connectedComponents(mask)
+    bodies, body_labels = cv2.connectedComponents(body)
+    # The part each body lies in (a body lies wholly in one), and how many bodies each part holds.
+    part_of = np.zeros(bodies, np.intp)
+    part_of[body_labels[body > 0]] = labels[body > 0]
+    one_body = np.bincount(part_of[1:], minlength=n) == 1
+    to_body = cv2.distanceTransform(1 - body, cv2.DIST_L2, 3)
+    keep: np.ndarray = ((mask > 0) & (~one_body[labels] | (to_body <= fringe_px + 1))).astype(np.uint8)
+    return keep
 
 
 def piece_width(
@@ -711,6 +744,10 @@ def read_tokens(
     # and of one that pieces may stand on; print's colours and dark plastic come in none.
     coloured = [n if not (is_print[i] or is_dark[i]) else "" for i, n in enumerate(names)]
     pieces_colours = {i for i, n in enumerate(coloured) if n}
+    # Colours no tile comes in: a part of them is its body, not a tile's blurred rim joined to it.
+    untiled = np.array(
+        [bool(n) and not any(profile.comes_in(t, n) for t in profile.token_square) for n in coloured]
+    )
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
     # The width (px) of the widest base of a figure each colour comes in (its figure parts it).
@@ -764,7 +801,7 @@ def read_tokens(
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
         blob_colours = colour_index[blob]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
-        split = pieces_of(blob_rows, blob_cols, blob_colours, is_print)
+        split = pieces_of(blob_rows, blob_cols, blob_colours, is_print, untiled, FRINGE_MM * s)
         parts = sorted(
             parts_made_whole(split, blob_rows, blob_cols, tile_sides, pieces_colours, base_widths),
             key=lambda kp: bool(is_dark[kp[0]]),
