@@ -80,9 +80,14 @@ and white apart, little enough that a shadow does not turn yellow into green."""
 def shade_free(bgr: np.ndarray) -> np.ndarray:
     """Features of BGR colours (..., 3) that a shadow barely changes: chromaticity (each
     channel's share of the sum, which a darker light scales away), plus a little lightness."""
-    bgr = bgr.astype(np.float32)
-    total = bgr.sum(axis=-1, keepdims=True) + 30.0  # the offset keeps near-black pixels from noisy hues
-    return np.concatenate([300.0 * bgr / total, LIGHTNESS_WEIGHT * total / 3.0], axis=-1)
+    bgr = np.asarray(bgr, np.float32)
+    # The offset keeps near-black pixels from noisy hues. (Channel by channel: numpy's reductions
+    # over a last axis of 3 are several times slower.)
+    total = bgr[..., 0] + bgr[..., 1] + bgr[..., 2] + 30.0
+    features = np.empty((*bgr.shape[:-1], 4), np.float32)
+    np.multiply(bgr, (300.0 / total)[..., None], out=features[..., :3])
+    features[..., 3] = LIGHTNESS_WEIGHT * total / 3.0
+    return features
 
 
 def distances(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
@@ -153,7 +158,8 @@ def as_seen_here(
     if rows.size == 0 or not movable.any():
         return choices
     features = shade_free(bgr[rows, cols])
-    apart = distances(features, choices) + (features.astype(np.float64) ** 2).sum(axis=-1)[:, None]
+    lengths = np.einsum("ij,ij->i", features, features, dtype=np.float64)  # |f|^2, as distances leaves out
+    apart = distances(features, choices) + lengths[:, None]
     own = apart.argmin(axis=-1)
     labels = np.full(mask.shape, -1, np.int8)
     labels[rows, cols] = own
