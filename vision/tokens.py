@@ -245,7 +245,7 @@ def nearer_a_colour(
     features = shade_free(bgr[rows, cols])
     to_colours = distances(features, choices)  # |f|^2 left out, as of the board's below
     colour = to_colours.argmin(axis=-1)
-    to_board = (bare * (bare - 2.0 * features)).sum(axis=-1)
+    to_board = np.einsum("pf,pf->p", bare, bare - 2.0 * features)
     kept = to_colours[np.arange(colour.size), colour] < to_board
     if lighter_reach_px > 0:  # no shadow: a light emblem or frame blurred into its tile
         colours = np.zeros(mask.shape, np.uint8)
