@@ -39,10 +39,10 @@ RECORDINGS = Path(__file__).parent / "path-traced"
 FLOORS = {
     # recording: (boards found, stacks exact, tokens right, most false tokens), of 12 tables each
     # (133, 138, 133 and 121 stacks; 386, 394, 402 and 378 pieces), measured less 2 (false: plus 2).
-    "blender-amharb-dev": (12, 114, 291, 45),
-    "blender-amharb-held": (12, 131, 297, 57),
-    "blender-amharb-unseen": (12, 111, 334, 47),
-    "blender-amharb-later": (12, 99, 270, 76),
+    "blender-amharb-dev": (12, 114, 295, 41),
+    "blender-amharb-held": (12, 131, 305, 51),
+    "blender-amharb-unseen": (12, 111, 334, 46),
+    "blender-amharb-later": (12, 99, 279, 66),
 }
 
 
@@ -100,9 +100,9 @@ def test_the_camera_develops_linear_light_as_a_camera_would() -> None:
 EMPTY_FLOORS = {
     # recording: (stacks exact, tokens right, most false tokens), read with each table's empty
     # board shown first, measured less 2.
-    "blender-amharb-dev": (114, 285, 30),
+    "blender-amharb-dev": (114, 287, 27),
     "blender-amharb-unseen": (111, 331, 20),
-    "blender-amharb-later": (99, 272, 44),
+    "blender-amharb-later": (99, 278, 39),
 }
 
 
@@ -192,10 +192,10 @@ def test_path_traced_tables_read_after_teaching() -> None:
     """Four dev tables (pawns and cylinders, one under a bright lamp that washes the pieces out)
     whose players showed the companion each colour's pieces on the empty board: the lessons see
     every colour apart, and the tables read with them better than with the empty board alone
-    (measured 98 -> 107 of 137 pieces, false 11 -> 6, stacks 37 either way; less 2)."""
+    (measured 100 -> 110 of 137 pieces, false 9 -> 3, stacks 37 either way; less 2)."""
     figures, pieces, confusions = read_after_teaching("blender-amharb-dev")
     assert pieces == 137 and confusions == []
-    assert figures["taught"][0] >= 35 and figures["taught"][1] >= 105 and figures["taught"][2] <= 8, figures
+    assert figures["taught"][0] >= 35 and figures["taught"][1] >= 108 and figures["taught"][2] <= 5, figures
 
 
 def test_tables_never_tuned_on_read_after_teaching() -> None:

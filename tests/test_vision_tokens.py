@@ -285,6 +285,36 @@ def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
     assert not shaped["resource"]  # a tile shows at least a quarter of itself
 
 
+@pytest.mark.parametrize("turn", [0.0, 20.0, 45.0])
+def test_a_tiles_inner_square_is_no_priest_by_its_corners(turn: float) -> None:
+    """A blue tile whose light frame and outer band read as board shows its inner square, 20 mm,
+    a priest's width and area at 1 px/mm: its corners fill its smallest rectangle, a round
+    piece's never do (`ROUND_CORNERS`). An upright priest 20 mm wide, and a cultist 12 px across
+    (whose corners a digital disc fills nearly as a square does), keep their shapes."""
+    from vision.camera import CameraPlace
+    from vision.tokens import how_each_kind_fits
+
+    profile = load_profile("amharb-4p")
+    kinds = {"resource": 25 * 1.128, "priest": 20.0, "cultist": 12.0}
+    place = CameraPlace((30.0, 30.0), 900.0, 1000.0)  # straight above: no lean
+    square = np.zeros((60, 60), np.uint8)
+    cv2.fillPoly(square, [cv2.boxPoints(((30.0, 30.0), (20.0, 20.0), turn)).astype(np.int32)], 1)
+    disc = np.zeros((60, 60), np.uint8)
+    cv2.circle(disc, (30, 30), 10, 1, -1)
+    small = np.zeros((60, 60), np.uint8)
+    cv2.circle(small, (30, 30), 6, 1, -1)
+    for mask, priest in ((square, False), (disc, True)):
+        rows, cols = np.nonzero(mask)
+        width = 2 * np.sqrt(rows.size / np.pi)
+        seen = {"resource": width, "priest": width, "cultist": width}
+        _, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, 1.0, place, (30.0, 30.0))
+        assert shaped["priest"] == priest, (turn, rows.size)
+    rows, cols = np.nonzero(small)
+    seen = {"resource": 12.0, "priest": 12.0, "cultist": 12.0}
+    _, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, 1.0, place, (30.0, 30.0))
+    assert shaped["cultist"]
+
+
 def band_and_cover(turn_deg: float, covered_rows: int) -> tuple[np.ndarray, ...]:
     """A 25 mm tile at (40, 40), turned, at 1 px/mm: what shows of it (a band 5 px wide along its
     west edge) and a piece over the rest of it, covering its first `covered_rows` rows (all 25:
