@@ -697,7 +697,7 @@ def unseen_tables_bench() -> None:
         ("dev", "misses looked at"),
         ("held", "only its totals read, but they led to the pose from two markers"),
         ("unseen", "read after each change, and with the variants of issue 18's eighth session"),
-        ("later", "rendered in issue 18's eighth session, read once with its start's code and its end's"),
+        ("later", "rendered in issue 18's eighth session, read after each change of its ninth"),
     ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]
