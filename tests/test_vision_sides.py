@@ -57,6 +57,12 @@ def test_without_the_players_colours_each_stack_is_named_by_itself() -> None:
     assert sides_colours([outline("seat0/area1", (170, 140, 235))], Palette(), None) == {}
 
 
+def test_a_table_without_discs_names_no_side() -> None:
+    """Before any tower is built no location holds a disc: nothing to name (this crashed once,
+    when the median of no faces was a shapeless array)."""
+    assert sides_colours([], Palette(), PLAYERS) == {}
+
+
 def test_more_sides_with_discs_than_players_are_named_stack_by_stack() -> None:
     """Two players, discs seen on three sides: one of them is no player's discs (a card, a
     hand), and no assignment of two colours to three sides exists."""

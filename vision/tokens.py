@@ -168,7 +168,8 @@ def pieces_of(
 
 def without_fringe(mask: np.ndarray, fringe_px: float) -> np.ndarray:
     """`mask` (uint8, 0/1) without the thin bands running from its parts' bodies: the pixels
-    further than `fringe_px` from a body (pixels at least `fringe_px` inside it). A red tile's
+    more than a pixel further than `fringe_px` from a body (the pixels at least `fringe_px`
+    inside the mask). A red tile's
     rim blurred into a pale board is pinkish, a band 1-3 px wide all round the tile, and joined
     to the pink priest standing on it, it made the priest tile-sized. Only a part with one body
     loses its bands: one with none is a sliver of a piece (kept whole), and a band that joins
