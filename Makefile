@@ -71,6 +71,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-unseen --seeds 700 712 --empty
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 800 812
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 800 812 --empty
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-ninth --seeds 900 912
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-ninth --seeds 900 912 --empty
 	for s in 500 501 507 508; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds $$s $$((s + 1)) --taught; \
 	done
