@@ -698,7 +698,7 @@ def unseen_tables_bench() -> None:
         ("held", "only its totals read, but they led to the pose from two markers"),
         ("unseen", "read after each change, and with the variants of issue 18's eighth session"),
         ("later", "rendered in issue 18's eighth session, read after each change of its ninth"),
-        ("ninth", "rendered at the end of issue 18's ninth session, read once with its start's code and end's"),
+        ("ninth", "rendered at issue 18's ninth session's end, read once with its start's and end's code"),
     ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]
