@@ -769,9 +769,12 @@ def read_tokens(
     # and of one that pieces may stand on; print's colours and dark plastic come in none.
     coloured = [n if not (is_print[i] or is_dark[i]) else "" for i, n in enumerate(names)]
     pieces_colours = {i for i, n in enumerate(coloured) if n}
-    # Colours no tile comes in: a part of them is its body, not a tile's blurred rim joined to it.
+    # Colours no tile comes in, where tiles lie: a part of them is its body, not a tile's blurred
+    # rim joined to it (where no tile lies, a thin band is a piece's own: the Watcher's base
+    # seen round its dark figure).
+    square_kinds = profile.token_square
     untiled = np.array(
-        [bool(n) and not any(profile.comes_in(t, n) for t in profile.token_square) for n in coloured]
+        [bool(n and square_kinds) and not any(profile.comes_in(t, n) for t in square_kinds) for n in coloured]
     )
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
