@@ -90,6 +90,22 @@ def shade_free(bgr: np.ndarray) -> np.ndarray:
     return features
 
 
+@dataclass(frozen=True)
+class MaskPixels:
+    """A mask's pixels (rows, columns) and their colours' `shade_free` features: worked out once
+    a frame for the pieces' view, which the palette (`as_seen_here`) and the token reader both
+    name."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    features: np.ndarray
+
+    @classmethod
+    def of(cls, bgr: np.ndarray, mask: np.ndarray) -> MaskPixels:
+        rows, cols = np.nonzero(mask)
+        return cls(rows, cols, shade_free(bgr[rows, cols]))
+
+
 def distances(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
     """Each feature vector's squared distance to each of `choices`, less its own squared length
     (the same for every choice, so the nearest is the same; subtract |c|'s part of another
@@ -147,6 +163,7 @@ def as_seen_here(
     choices: np.ndarray,
     movable: np.ndarray,
     piece_px: float,
+    pixels: MaskPixels | None = None,
 ) -> np.ndarray:
     """The colours `choices` (`shade_free` features) as this frame's pieces (`mask`'s pixels)
     show them. White paper balances the light over the table, not the light round each piece:
@@ -156,11 +173,11 @@ def as_seen_here(
     that hue. Each colour's pixels are first shrunk by one, and by two where they are `mixed`
     (a rim blurred into the board is a mix of both, and a ring of it round many tiles would be
     dense too); a colour's pixels are those nearer its palette colour than any other's, so it
-    is never moved into another's place."""
-    rows, cols = np.nonzero(mask)
+    is never moved into another's place. `pixels`: the mask's, when worked out already."""
+    pixels = pixels or MaskPixels.of(bgr, mask)
+    rows, cols, features = pixels.rows, pixels.cols, pixels.features
     if rows.size == 0 or not movable.any():
         return choices
-    features = shade_free(bgr[rows, cols])
     lengths = np.einsum("ij,ij->i", features, features, dtype=np.float64)  # |f|^2, as distances leaves out
     apart = distances(features, choices) + lengths[:, None]
     own = apart.argmin(axis=-1)

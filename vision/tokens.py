@@ -28,6 +28,7 @@ from .camera import CameraPlace
 from .colours import (
     LIGHTNESS_WEIGHT,
     SEEN_SHIFT,
+    MaskPixels,
     Palette,
     as_seen_here,
     distances,
@@ -234,16 +235,17 @@ def nearer_a_colour(
     choices: np.ndarray,
     dark: np.ndarray | None = None,
     lighter_reach_px: int = 0,
+    pixels: MaskPixels | None = None,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
     than half into the board, so that a piece's pixels cover its size, not its size widened by
     the blur; but one `LIGHTER` than the board within `lighter_reach_px` of those is no shadow,
-    and kept."""
-    rows, cols = np.nonzero(mask)
+    and kept. `pixels`: the mask's, when worked out already."""
+    pixels = pixels or MaskPixels.of(bgr, mask)
+    rows, cols, features = pixels.rows, pixels.cols, pixels.features
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
-    features = shade_free(bgr[rows, cols])
     to_colours = distances(features, choices)  # |f|^2 left out, as of the board's below
     colour = to_colours.argmin(axis=-1)
     to_board = np.einsum("pf,pf->p", bare, bare - 2.0 * features)
@@ -629,6 +631,8 @@ class PiecesView:
     mask: np.ndarray
     origin: tuple[int, int]
     """Row and column of the first pixel in the top-down view."""
+    pixels: MaskPixels
+    """The mask's pixels and their features, named once for the palette and the tokens."""
 
 
 def on_the_board(profile: Profile) -> bool:
@@ -671,7 +675,7 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
         grown = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))) > 0
         background = local_background(pixels, top.px_per_mm, span, (inside > 0) & ~grown)
         mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
-    return PiecesView(background, mask, (r0, c0))
+    return PiecesView(background, mask, (r0, c0), MaskPixels.of(top.image[r0:r1, c0:c1], mask))
 
 
 def colours_read(
@@ -702,7 +706,7 @@ def palette_here(
     r0, c0 = view.origin
     bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
     smallest = min(kind_sizes(profile).values(), default=0.0) * top.px_per_mm
-    seen = as_seen_here(bgr, view.background, view.mask, choices, movable, smallest)
+    seen = as_seen_here(bgr, view.background, view.mask, choices, movable, smallest, view.pixels)
     return palette.as_seen(names, seen), view
 
 
@@ -792,6 +796,7 @@ def read_tokens(
             choices,
             is_dark & ~is_print,
             round(LIGHTER_REACH_MM * s) if on_the_board(profile) else 0,
+            view.pixels,
         ),
         top,
         regions,
