@@ -285,6 +285,21 @@ def test_a_tile_half_hidden_by_a_priest_is_a_tile_and_no_round_piece() -> None:
     assert not shaped["resource"]  # a tile shows at least a quarter of itself
 
 
+def test_only_where_tiles_lie_are_thin_bands_a_tiles_rim() -> None:
+    """Am'harb's pink and green come in no tile, so a thin band joined to a pink piece is a
+    red tile's blurred rim; red, yellow and blue come in tiles and keep their bands. Yuggoth's
+    map holds no tile: a thin pink band there is the Watcher's own base, shown in arcs round its
+    dark figure, and no colour loses it."""
+    from vision.tokens import fringed_colours
+
+    coloured = ["", "red", "blue", "yellow", "pink", "green"]
+    amharb = fringed_colours(coloured, load_profile("amharb-4p"))
+    assert amharb.tolist() == [False, False, False, False, True, True]
+    yuggoth = load_profile("yuggoth-five")
+    assert not yuggoth.token_square
+    assert not fringed_colours(["pink", "red", "green"], yuggoth).any()
+
+
 @pytest.mark.parametrize("turn", [0.0, 20.0, 45.0])
 def test_a_tiles_inner_square_is_no_priest_by_its_corners(turn: float) -> None:
     """A blue tile whose light frame and outer band read as board shows its inner square, 20 mm,

@@ -174,7 +174,8 @@ def as_seen_here(
     (a rim blurred into the board is a mix of both, and a ring of it round many tiles would be
     dense too); a colour's pixels are those nearer its palette colour than any other's, so it
     is never moved into another's place. `pixels`: the mask's, when worked out already."""
-    pixels = pixels or MaskPixels.of(bgr, mask)
+    if pixels is None:
+        pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
     if rows.size == 0 or not movable.any():
         return choices

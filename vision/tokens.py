@@ -167,12 +167,24 @@ def pieces_of(
     return out
 
 
+def fringed_colours(coloured: Sequence[str], profile: Profile) -> np.ndarray:
+    """Which of these colours ("" for print's and dark plastic) lose the thin bands round their
+    parts (`without_fringe`): those no tile comes in, in a game whose pieces include tiles. Where
+    no tile lies, a thin band is a piece's own (Yuggoth's Watcher shows its pink base as arcs
+    round its dark figure: cut, five factions' tables lost one of 22)."""
+    squares = profile.token_square
+    fringed: np.ndarray = np.array(
+        [bool(n and squares) and not any(profile.comes_in(t, n) for t in squares) for n in coloured], bool
+    )
+    return fringed
+
+
 def without_fringe(mask: np.ndarray, fringe_px: float) -> np.ndarray:
     """`mask` (uint8, 0/1) without the thin bands running from its parts' bodies: the pixels
     more than a pixel further than `fringe_px` from a body (the pixels at least `fringe_px`
-    inside the mask). A red tile's
-    rim blurred into a pale board is pinkish, a band 1-3 px wide all round the tile, and joined
-    to the pink priest standing on it, it made the priest tile-sized. Only a part with one body
+    inside the mask). A red tile's rim blurred into a pale board is pinkish, a band 1-3 px wide
+    all round the tile, and joined to the pink priest standing on it, it made the priest
+    tile-sized. Only a part with one body
     loses its bands: one with none is a sliver of a piece (kept whole), and a band that joins
     two bodies is the piece's own (a washed-out red tile named pink round a cultist on it is
     an L; cut at its narrow corner, it made two pink cultists)."""
@@ -242,7 +254,8 @@ def nearer_a_colour(
     than half into the board, so that a piece's pixels cover its size, not its size widened by
     the blur; but one `LIGHTER` than the board within `lighter_reach_px` of those is no shadow,
     and kept. `pixels`: the mask's, when worked out already."""
-    pixels = pixels or MaskPixels.of(bgr, mask)
+    if pixels is None:
+        pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
     bare_lab = np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None]
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
@@ -405,8 +418,7 @@ def how_each_kind_fits(
     away = away / max(float(np.hypot(*away)), 1e-9)
     solid = compact(rows, cols)
     tiled = any(n in profile.token_square for n in kinds)
-    hull: np.ndarray | None = None
-    rect: Rect | None = None
+    outline: tuple[np.ndarray, Rect] | None = None  # its hull and smallest rectangle, once
     misfit: dict[str, float] = {}
     shaped: dict[str, bool] = {}
     for n, width in kinds.items():
@@ -416,9 +428,7 @@ def how_each_kind_fits(
             if not near:
                 misfit[n], shaped[n] = abs(math.log(max(seen[n], 1e-3) / width)), False
                 continue
-            if hull is None or rect is None:
-                hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
-                rect = cv2.minAreaRect(hull)
+            hull, rect = outline = outline or hull_and_rect(rows, cols)
             misfit[n] = square_misfit(side, seen[n], s, rect)
             shaped[n] = (
                 rows.size >= TILE_SHOWS * (side * s) ** 2
@@ -436,13 +446,17 @@ def how_each_kind_fits(
                 near and upright and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
             )
             if shaped[n] and tiled:  # a tile may lie here: no round piece has corners
-                if hull is None or rect is None:
-                    hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
-                    rect = cv2.minAreaRect(hull)
+                hull, rect = outline = outline or hull_and_rect(rows, cols)
                 (_, _), (w, h), _ = rect
                 fill = hull_area(hull) / ((w + 1) * (h + 1))
                 shaped[n] = fill <= round_fill(width, lean) + ROUND_CORNERS + 1 / (width * s)
     return misfit, shaped
+
+
+def hull_and_rect(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, Rect]:
+    """The hull round these pixels (`cv2.convexHull` of their x, y) and its smallest rectangle."""
+    hull = cv2.convexHull(np.column_stack([cols, rows]).astype(np.int32))
+    return hull, cv2.minAreaRect(hull)
 
 
 ROUND_CORNERS = 0.03
@@ -773,13 +787,7 @@ def read_tokens(
     # and of one that pieces may stand on; print's colours and dark plastic come in none.
     coloured = [n if not (is_print[i] or is_dark[i]) else "" for i, n in enumerate(names)]
     pieces_colours = {i for i, n in enumerate(coloured) if n}
-    # Colours no tile comes in, where tiles lie: a part of them is its body, not a tile's blurred
-    # rim joined to it (where no tile lies, a thin band is a piece's own: the Watcher's base
-    # seen round its dark figure).
-    square_kinds = profile.token_square
-    untiled = np.array(
-        [bool(n and square_kinds) and not any(profile.comes_in(t, n) for t in square_kinds) for n in coloured]
-    )
+    untiled = fringed_colours(coloured, profile)
     tile_sides = tile_sides_of(profile.token_square, coloured, profile, s)
     stood_on_sides = tile_sides_of(profile.token_stood_on, coloured, profile, s)
     # The width (px) of the widest base of a figure each colour comes in (its figure parts it).
