@@ -73,6 +73,12 @@ render-tables: $(BLENDER)/python $(STAMP)
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-later --seeds 800 812 --empty
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-ninth --seeds 900 912
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-ninth --seeds 900 912 --empty
+	for set in dev:100 unseen:200; do \
+		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-turris-$${set%:*} \
+			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile turris; \
+		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-turris-$${set%:*} \
+			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile turris --empty; \
+	done
 	for s in 500 501 507 508; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds $$s $$((s + 1)) --taught; \
 	done

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import bpy  # type: ignore[import-not-found]
-from mathutils import Matrix  # type: ignore[import-not-found]
+from mathutils import Matrix, Vector  # type: ignore[import-not-found]
 
 MM = 0.001
 KELVIN_RGB = {
@@ -101,7 +101,7 @@ def textured_plane(
 
 def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> None:
     x, y = board_xy(*item["centre"])
-    z, width, height = item["z"] * MM, item["width"] * MM, item["height"] * MM
+    z, width, height = item["z"] * MM, item.get("width", 0.0) * MM, item.get("height", 0.0) * MM
     turn = -math.radians(item.get("turn_deg", 0.0))
     if item["kind"] in ("disc", "cylinder"):
         bpy.ops.mesh.primitive_cylinder_add(
@@ -149,6 +149,26 @@ def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> N
             0.8,
             math.degrees(turn),
         )
+    elif item["kind"] == "cone":  # a figure's body, a staff, a horn: from its foot, leaning
+        lean, towards = math.radians(item["lean_deg"]), math.radians(item["lean_towards_deg"])
+        axis = Vector(
+            (math.sin(lean) * math.cos(towards), -math.sin(lean) * math.sin(towards), math.cos(lean))
+        )
+        middle = Vector((x, y, z)) + axis * (height / 2)
+        bpy.ops.mesh.primitive_cone_add(
+            vertices=48, radius1=width / 2, radius2=item["top_width"] * MM / 2, depth=height, location=middle
+        )
+        obj = bpy.context.object
+        obj.rotation_euler = Vector((0.0, 0.0, 1.0)).rotation_difference(axis).to_euler()
+        obj.data.shade_smooth()
+        place(obj, material(f"solid{index}", item["colour"], roughness))
+    elif item["kind"] == "ellipsoid":  # a head, a hunched body: `z` is its middle
+        bpy.ops.mesh.primitive_uv_sphere_add(segments=48, ring_count=24, radius=0.5, location=(x, y, z))
+        obj = bpy.context.object
+        obj.scale = tuple(v * MM for v in item["size"])
+        obj.rotation_euler = (0.0, 0.0, turn)
+        obj.data.shade_smooth()
+        place(obj, material(f"solid{index}", item["colour"], roughness))
     else:
         raise ValueError(f"unknown solid {item['kind']}")
 

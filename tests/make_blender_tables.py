@@ -1,9 +1,11 @@
-"""Renders Am'harb tables with Blender's Cycles (tests/blender_scene.py, tests/blender_render.py)
+"""Renders Am'harb or Turris tables with Blender's Cycles (tests/blender_scene.py,
+tests/blender_turris.py; tests/blender_render.py)
 into a recording with truth (the recording format of ../shared/design/recording-format.md):
 
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512 --empty    # OUT/empty/
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 501 --taught   # OUT/taught/
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 112 --profile turris
 
 `--empty` renders each table's board with nothing on it (as a player shows it at calibration),
 `--taught` each colour's pieces laid apart on it (as a player teaches the companion their pieces,
@@ -27,13 +29,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tests.blender_scene import amharb_table, taught_table, write_scene
+from tests.blender_scene import Table, amharb_table, taught_table, write_scene
+from tests.blender_turris import turris_table
 from vision.profiles import load_profile
 
 REPO = Path(__file__).resolve().parents[1]
 BLENDER_PYTHON = REPO / ".venv-blender" / "bin" / "python"
 RENDER = REPO / "tests" / "blender_render.py"
-PROFILE = "amharb-4p"
+TABLES = {"amharb-4p": amharb_table, "turris": turris_table}
+"""The profiles whose tables are rendered, and what lays each table out."""
 
 
 def developed(linear: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -60,14 +64,16 @@ TAUGHT_COLOURS = ("pink", "blue", "green", "yellow", "red")
 """The colours a player teaches on an Am'harb table: the four players' and the tiles' red."""
 
 
-def render(seed: int, out_jpg: Path, empty: bool = False, taught: str | None = None) -> dict[str, object]:
+def render(
+    seed: int, out_jpg: Path, empty: bool = False, taught: str | None = None, profile_name: str = "amharb-4p"
+) -> dict[str, object]:
     """One table rendered and developed into `out_jpg` (the render itself kept beside it as
     .hdr when `out_jpg`'s folder has a `linear` folder); its truth. `empty`: the same table
     under the same lamps with nothing on the board, as the players show it at calibration (the
     camera's exposure, white balance and noise its own). `taught`: instead, every piece of this
     colour laid apart on the empty board, as a player shows them when teaching."""
-    profile = load_profile(PROFILE)
-    table = amharb_table(profile, seed)
+    profile = load_profile(profile_name)
+    table: Table = TABLES[profile_name](profile, seed)
     if empty:
         table = replace(table, scene={**table.scene, "solids": []}, truth={"stacks": [], "tokens": []})
     if taught is not None:
@@ -103,7 +109,10 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="render, for each table, each colour's pieces laid apart on its empty board into OUT/taught/",
     )
+    parser.add_argument("--profile", choices=sorted(TABLES), default="amharb-4p")
     args = parser.parse_args(argv)
+    if args.taught and args.profile != "amharb-4p":
+        parser.error("--taught lays out Am'harb's pieces only (tests/blender_scene.py taught_table)")
     if args.taught:  # beside a recording made before, as a player teaches the companion
         (args.out / "taught").mkdir(parents=True, exist_ok=True)
         for seed in range(*args.seeds):
@@ -114,25 +123,25 @@ def main(argv: list[str] | None = None) -> None:
     if args.empty:  # only the empty boards, beside a recording made before
         (args.out / "empty").mkdir(parents=True, exist_ok=True)
         for seed in range(*args.seeds):
-            render(seed, args.out / "empty" / f"{seed:04d}.jpg", empty=True)
+            render(seed, args.out / "empty" / f"{seed:04d}.jpg", empty=True, profile_name=args.profile)
             print(f"seed {seed}'s empty board rendered", file=sys.stderr)
         return
     args.out.mkdir(parents=True, exist_ok=True)
     frames = []
     for n, seed in enumerate(range(*args.seeds)):
         name = f"{seed:04d}.jpg"
-        truth = render(seed, args.out / name)
+        truth = render(seed, args.out / name, profile_name=args.profile)
         frames.append({"file": name, "t": float(n), "truth": truth, "blender_seed": seed})
         print(f"seed {seed} rendered", file=sys.stderr)
     (args.out / "recording.json").write_text(
         json.dumps(
             {
                 "format": "table-recording/1",
-                "description": "Am'harb tables path-traced by Blender Cycles (tests/make_blender_tables.py)",
-                "source": f"tests/blender_scene.py seeds {args.seeds[0]}-{args.seeds[1] - 1}, "
+                "description": f"{args.profile} tables path-traced by Blender Cycles (tests/make_blender_tables.py)",
+                "source": f"{TABLES[args.profile].__module__} seeds {args.seeds[0]}-{args.seeds[1] - 1}, "
                 f"Blender {blender_version()}",
-                "game": "amharb",
-                "profile": PROFILE,
+                "game": load_profile(args.profile).game,
+                "profile": args.profile,
                 "camera": {"width": 1280, "height": 960, "fps": 1},
                 "frames": frames,
             },
