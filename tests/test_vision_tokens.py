@@ -193,6 +193,32 @@ def test_the_board_in_a_deep_shadow_is_no_black_piece() -> None:
     assert named.rows.tolist() == [1, 1, 1, 1]
 
 
+def test_glossy_dark_plastic_is_no_shadow_for_being_lit() -> None:
+    """A dark grey Beast under a lamp shows 0.6 of a reddish board's light (its gloss), as the
+    board in a shadow does; but a shadow keeps the board's hue and the plastic its own grey: the
+    plastic is a piece, the shadow is not. A grey band a pixel or two wide (a green gem's shaded
+    rim blurred into a purple mat) is no piece either (`band_px`)."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour
+
+    board = np.array([110, 115, 160], np.float32)  # BGR: a reddish brown print
+    bgr = np.tile(board.astype(np.uint8), (12, 12, 1))
+    bgr[:6, :6] = (0.6 * board).astype(np.uint8)  # the board in a shadow
+    bgr[6:, 6:] = (0.6 * board.mean(),) * 3  # lit grey plastic, as light as that shadow
+    bgr[:5, 10] = (0.6 * board.mean(),) * 3  # a thin grey rim, apart from the plastic
+    background = np.tile(cv2.cvtColor(board.astype(np.uint8)[None, None], cv2.COLOR_BGR2LAB), (12, 12, 1))
+    names, choices = Palette().features(("green", "blue", "red", "black"))
+    dark = np.array([n == "black" for n in names])
+    mask = np.ones((12, 12), np.uint8)
+    named = nearer_a_colour(bgr, background.astype(np.float32), mask, choices, dark, band_px=3)
+    unbanded = nearer_a_colour(bgr, background.astype(np.float32), mask, choices, dark)
+    assert unbanded.rows.size > named.rows.size  # the rim passes without the band
+    kept = np.zeros((12, 12), bool)
+    kept[named.rows, named.cols] = True
+    assert kept[7:, 7:].all() and {names[c] for c in named.colour} == {"black"}  # its corner pixel rounded off
+    assert not kept[:6, :6].any() and not kept[:5, 10].any()
+
+
 @pytest.mark.parametrize("bad", ['height = "tall"', "height = -3"])
 def test_a_bad_piece_height_is_explained(bad: str) -> None:
     import tomllib

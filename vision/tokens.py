@@ -93,6 +93,12 @@ a piece) is a piece only when darker than this share of the
 bare board there (sums of its 8-bit channels): black plastic reflects under a tenth of the light
 a board does (about a third once the camera's gamma encodes it), a shadow lets through a quarter
 or more of it (two thirds and more, encoded). Otherwise it is the board in a piece's shadow."""
+HUE_APART = 0.1
+"""How far a pixel's hue (the sum of its three channels' shares' differences) lies from the bare
+board's there when it is no shadow on it: about three times an 8-bit camera's noise in a dark
+pixel's hue (+-3 levels in channels of about 60: +-0.015 a share). Dark plastic lit by a lamp
+shows a half to two thirds of a board's light (its gloss), as a shadow does, but keeps its own
+grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
 """The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
 `figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
@@ -248,12 +254,15 @@ def nearer_a_colour(
     dark: np.ndarray | None = None,
     lighter_reach_px: int = 0,
     pixels: MaskPixels | None = None,
+    band_px: int = 0,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
     than half into the board, so that a piece's pixels cover its size, not its size widened by
     the blur; but one `LIGHTER` than the board within `lighter_reach_px` of those is no shadow,
-    and kept. `pixels`: the mask's, when worked out already."""
+    and kept. A pixel nearest a `dark` colour is kept only when far darker than the board
+    (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`.
+    `pixels`: the mask's, when worked out already."""
     if pixels is None:
         pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
@@ -271,8 +280,31 @@ def nearer_a_colour(
         kept |= (features[:, 3] > LIGHTER * bare[:, 3]) & (beside[rows, cols] > 0)
     if dark is not None:  # the board in a shadow is no black piece: black is far darker
         bare_total = bare[:, 3] / LIGHTNESS_WEIGHT
-        kept &= ~dark[colour] | (features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total)
+        darker = features[:, 3] / LIGHTNESS_WEIGHT < SHADOW_FLOOR * bare_total
+        # Glossy dark plastic under a lamp is lighter than that, but of its own hue, not the
+        # board's: kept where it is thicker than a blur's band (a green gem's shaded rim blurred
+        # into a purple mat is as grey).
+        rescued = kept & dark[colour] & ~darker & unlike_the_board(features, bare, choices[colour])
+        if band_px > 1 and rescued.any():
+            dark_here = rescued | (kept & dark[colour] & darker)
+            grid = np.zeros(mask.shape, np.uint8)
+            grid[rows[dark_here], cols[dark_here]] = 1
+            round_band = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px))
+            rescued &= cv2.morphologyEx(grid, cv2.MORPH_OPEN, round_band)[rows, cols] > 0
+        kept &= ~dark[colour] | darker | rescued
     return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
+
+
+def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """Whether each pixel's hue (its channels' shares: `shade_free` features) is `HUE_APART` or
+    more from the bare board's there and nearer its own colour's (`own`, per pixel): a shadow
+    dims the board's light, it leaves the board's hue."""
+
+    def hue(f: np.ndarray) -> np.ndarray:
+        return f[:, :3] / np.maximum(f[:, :3].sum(axis=1, keepdims=True), 1e-6)
+
+    off_board = np.abs(hue(features) - hue(bare)).sum(axis=1)
+    return (off_board >= HUE_APART) & (np.abs(hue(features) - hue(own)).sum(axis=1) < off_board)
 
 
 def named_in_their_places(
@@ -805,6 +837,7 @@ def read_tokens(
             is_dark & ~is_print,
             round(LIGHTER_REACH_MM * s) if on_the_board(profile) else 0,
             view.pixels,
+            max(3, round(FRINGE_MM * s) | 1),
         ),
         top,
         regions,
