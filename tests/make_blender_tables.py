@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> None:
         json.dumps(
             {
                 "format": "table-recording/1",
-                "description": f"{args.profile} tables path-traced by Blender Cycles (tests/make_blender_tables.py)",
+                "description": f"{args.profile} tables path-traced by Blender Cycles "
+                "(tests/make_blender_tables.py)",
                 "source": f"{TABLES[args.profile].__module__} seeds {args.seeds[0]}-{args.seeds[1] - 1}, "
                 f"Blender {blender_version()}",
                 "game": load_profile(args.profile).game,

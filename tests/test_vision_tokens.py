@@ -215,7 +215,7 @@ def test_glossy_dark_plastic_is_no_shadow_for_being_lit() -> None:
     assert unbanded.rows.size > named.rows.size  # the rim passes without the band
     kept = np.zeros((12, 12), bool)
     kept[named.rows, named.cols] = True
-    assert kept[7:, 7:].all() and {names[c] for c in named.colour} == {"black"}  # its corner pixel rounded off
+    assert kept[7:, 7:].all() and {names[c] for c in named.colour} == {"black"}  # corner rounded off
     assert not kept[:6, :6].any() and not kept[:5, 10].any()
 
 
