@@ -301,10 +301,12 @@ def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) ->
     dims the board's light, it leaves the board's hue."""
 
     def hue(f: np.ndarray) -> np.ndarray:
-        return f[:, :3] / np.maximum(f[:, :3].sum(axis=1, keepdims=True), 1e-6)
+        shares: np.ndarray = f[:, :3] / np.maximum(f[:, :3].sum(axis=1, keepdims=True), 1e-6)
+        return shares
 
     off_board = np.abs(hue(features) - hue(bare)).sum(axis=1)
-    return (off_board >= HUE_APART) & (np.abs(hue(features) - hue(own)).sum(axis=1) < off_board)
+    apart: np.ndarray = (off_board >= HUE_APART) & (np.abs(hue(features) - hue(own)).sum(axis=1) < off_board)
+    return apart
 
 
 def named_in_their_places(
