@@ -26,10 +26,10 @@ RECORDINGS = Path(__file__).parent / "path-traced"
 
 FLOORS: dict[str, dict[str, int]] = {
     # recording: per kind the fewest pieces right, and the most false readings, of 12 tables
-    # (dev: 318 Scouts, 45 Beasts, 9 Fruit; unseen: 343, 50, 12). Measured 254, 30, 5, 17 false
-    # and 267, 36, 9, 13 false.
-    "blender-turris-dev": {"scout": 252, "beast": 28, "fruit": 3, "false": 19},
-    "blender-turris-unseen": {"scout": 265, "beast": 34, "fruit": 7, "false": 15},
+    # (dev: 318 Scouts, 45 Beasts, 9 Fruit; unseen: 343, 50, 12). Measured 276, 30, 5, 11 false
+    # and 289, 36, 9, 12 false (docs/vision.md).
+    "blender-turris-dev": {"scout": 274, "beast": 28, "fruit": 3, "false": 13},
+    "blender-turris-unseen": {"scout": 287, "beast": 34, "fruit": 7, "false": 14},
 }
 
 

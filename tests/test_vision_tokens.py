@@ -571,3 +571,37 @@ def test_a_standing_piece_is_squarish_but_for_its_lean() -> None:
     assert leaning(rows, cols, east, 1 + 14 / 16)
     assert not leaning(rows, cols, north, 1 + 14 / 16)  # lying across its lean: a strip
     assert not leaning(rows, cols, east, 1.0)  # no lean, no stretch
+
+
+def test_a_figures_top_on_its_dark_base_is_judged_with_it() -> None:
+    """A Scout on a dark base seen from above: its colour shows on its head and shoulders only
+    (7 px of a 20 px base at 1 px/mm), far under a Scout's size, with dark plastic round it. It
+    is judged with the dark pixels (no speck); the same top with no base round it, or a speck
+    of its colour, is not."""
+    from vision.tokens import on_a_dark_base
+
+    rows, cols = np.mgrid[0:24, 0:24]
+    rows, cols = rows.ravel(), cols.ravel()
+    off = np.hypot(rows - 12, cols - 12)
+    base, top, speck = off <= 10, off <= 3.5, off <= 1.5
+    blob = base | top
+    blob_rows, blob_cols = rows[blob], cols[blob]
+    part = np.flatnonzero(top[blob])
+    dark = base[blob] & ~top[blob]
+    assert on_a_dark_base(part, blob_rows, blob_cols, dark, 20.0)
+    assert not on_a_dark_base(part, blob_rows, blob_cols, np.zeros_like(dark), 20.0)
+    assert not on_a_dark_base(np.flatnonzero(speck[blob]), blob_rows, blob_cols, dark, 20.0)
+
+
+def test_a_figures_paint_is_plainly_its_colour_a_dark_pieces_tint_is_not() -> None:
+    """A red Scout's lit top is far nearer red than black; a speck of a brownish Beast's dark
+    plastic is only just nearer red (`paint_margin`, against `PAINTED`)."""
+    from vision.colours import Palette, shade_free
+    from vision.tokens import PAINTED, paint_margin
+
+    names, choices = Palette().features(("red", "green", "black"))
+    dark = np.array([n == "black" for n in names])
+    red = names.index("red")
+    scout = shade_free(np.array([50.0, 45.0, 190.0]))
+    beast = shade_free(np.array([40.0, 38.0, 62.0]))
+    assert paint_margin(scout, choices, red, dark) >= PAINTED > paint_margin(beast, choices, red, dark)

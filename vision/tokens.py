@@ -85,6 +85,13 @@ part 5 mm thick and more."""
 RING_SHARE = 0.2
 """A base seen round its dark figure shows at least this share of itself (the Watcher's pink
 base a quarter to a third of it round a figure that covers half of it and leans)."""
+FIGURE_TOP = 0.25
+"""A figure seen from above on its dark base shows its colour over this share of the base's
+width at least (a Scout's head and shoulders, 5 mm of a 20 mm base; its figure tapers)."""
+PAINTED = 1.3
+"""A figure's top judged on its dark base is this many times nearer its paint than dark plastic
+(`paint_margin`): on pinhole Turris tables a tinted Beast's specks were 1.1-1.3, on path-traced
+ones the Scouts' painted tops 1.4-3.3."""
 FLAT_MM = 3.0
 """A kind this tall or less (a card token, a tile) shows no shaded side of its own colour."""
 SHADOW_FLOOR = 0.5
@@ -640,6 +647,33 @@ def judged_as_figure(
     return likeliest_kind(figures, seen, misfit, shaped, colour, profile)
 
 
+def paint_margin(feature: np.ndarray, choices: np.ndarray, k: int, dark: np.ndarray) -> float:
+    """How many times nearer its colour (`choices[k]`) than any `dark` one a colour's features
+    are: a figure's painted top is plainly its paint; a speck of a dark piece's own tint (a
+    brownish Beast) is only just nearer red than black."""
+    apart = ((choices - feature) ** 2).sum(axis=1)
+    return float(np.sqrt(apart[dark].min() / max(float(apart[k]), 1e-6)))
+
+
+def on_a_dark_base(
+    part: np.ndarray,
+    blob_rows: np.ndarray,
+    blob_cols: np.ndarray,
+    dark: np.ndarray,
+    base_px: float,
+) -> bool:
+    """Whether a small part of a figure's colour (its head and shoulders seen from above, a
+    `FIGURE_TOP` of its base at least) has round it, within its base's reach, dark plastic
+    (`dark`: which of its blob's pixels are, not taken by another figure) that with it fills
+    half its base: a figure on a dark base, judged with them."""
+    if 2 * math.sqrt(part.size / math.pi) < FIGURE_TOP * base_px:
+        return False
+    cy, cx = float(blob_rows[part].mean()), float(blob_cols[part].mean())
+    reach = base_px / 2 + 1
+    near = dark & ((blob_rows - cy) ** 2 + (blob_cols - cx) ** 2 <= reach * reach)
+    return int(near.sum()) + part.size >= 0.5 * math.pi * (base_px / 2) ** 2
+
+
 def round_dark(part: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray, dark: np.ndarray) -> bool:
     """Whether what the hull of a part (indices into its blob's pixels) holds of the rest of its
     blob is mostly dark (`dark`: for each of the blob's pixels): a base round its dark figure,
@@ -902,13 +936,24 @@ def read_tokens(
                 continue
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             prows, pcols = blob_rows[part], blob_cols[part]
-            if width_mm < 0.6 * smallest and not (
-                k in base_widths
-                and part.size >= RING_SHARE * math.pi * (base_widths[k] / 2) ** 2
-                and hull_width(prows, pcols, s) >= 0.6 * smallest
-                and round_dark(part, blob_rows, blob_cols, is_dark[blob_colours])
+            if (
+                width_mm < 0.6 * smallest
+                and not (
+                    k in base_widths
+                    and part.size >= RING_SHARE * math.pi * (base_widths[k] / 2) ** 2
+                    and hull_width(prows, pcols, s) >= 0.6 * smallest
+                    and round_dark(part, blob_rows, blob_cols, is_dark[blob_colours])
+                )
+                and not (
+                    k in base_widths
+                    and paint_margin(np.median(blob_features[part], axis=0), choices, k, is_dark) >= PAINTED
+                    and on_a_dark_base(
+                        part, blob_rows, blob_cols, is_dark[blob_colours] & ~consumed, base_widths[k]
+                    )
+                )
             ):
-                continue  # a speck; but a base shows a ring round its dark figure, its hull the base
+                continue  # a speck; but a base shows a ring round its dark figure, its hull the
+                # base; and a figure's top on its dark base is judged with it
             cx, cy = float(pcols.mean()), float(prows.mean())
             centre = top.to_mm(cx + c0, cy + r0)
             near = np.nonzero(
