@@ -716,6 +716,18 @@ def unseen_tables_bench() -> None:
                 f"    the same, each table's empty board shown first: stacks {stacks}/{st['truth']} exact, "
                 f"tokens {right}/{tk['truth']} ({false} false)"
             )
+    from tests.test_vision_blender_turris import read_by_kind
+
+    for name, note in (
+        ("dev", "misses looked at"),
+        ("unseen", "rendered with the dev set, only its totals read, before and after each change"),
+    ):
+        kinds, false = read_by_kind(f"blender-turris-{name}")
+        each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(kinds.items()))
+        print(
+            f"  Turris tables path-traced by Blender, 12 {name} tables ({note}), each table's empty "
+            f"board shown first: {each}, {false} false"
+        )
     from tests.test_vision_blender import read_after_teaching
 
     for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):
