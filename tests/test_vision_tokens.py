@@ -605,3 +605,30 @@ def test_a_figures_paint_is_plainly_its_colour_a_dark_pieces_tint_is_not() -> No
     scout = shade_free(np.array([50.0, 45.0, 190.0]))
     beast = shade_free(np.array([40.0, 38.0, 62.0]))
     assert paint_margin(scout, choices, red, dark) >= PAINTED > paint_margin(beast, choices, red, dark)
+
+
+def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
+    """A dark Beast on the Crossroad's dark circle differs from the print by its sheen and rim
+    alone: what the empty board shows differs is a crescent, a few highlights, its outline 45 mm
+    round. Where nothing was read and no player's paint is, that outline is a Beast; not where a
+    Scout was read in it, nor a crescent of a player's paint, nor an outline a Scout wide."""
+    from vision.regions import TopDown
+    from vision.tokens import dark_by_outline
+    from vision.types import TokenSighting
+
+    profile = load_profile("turris")
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    top = TopDown(np.zeros((700, 760, 3), np.uint8), (0.0, 0.0), 1.0)
+    mask = np.zeros((700, 760), np.uint8)
+    cx, cy = (int(v) for v in profile.region("Crossroad West").centre())
+    cv2.circle(mask, (cx, cy), 22, 1, -1)
+    cv2.circle(mask, (cx + 6, cy - 4), 17, 0, -1)  # the body, as dark as the print
+    painted = np.zeros_like(mask)
+    found = dark_by_outline(mask, painted, [], profile, regions, top, (0, 0), None)
+    assert [(t.region, t.kind, t.color) for t in found] == [("Crossroad West", "beast", "black")]
+    scout = TokenSighting("Crossroad West", "scout", "red", (cx - 15.0, cy), 0.9)
+    assert dark_by_outline(mask, painted, [scout], profile, regions, top, (0, 0), None) == []
+    assert dark_by_outline(mask, mask, [], profile, regions, top, (0, 0), None) == []
+    small = np.zeros_like(mask)
+    cv2.circle(small, (cx, cy), 10, 1, -1)
+    assert dark_by_outline(small, painted, [], profile, regions, top, (0, 0), None) == []

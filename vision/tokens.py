@@ -1072,7 +1072,82 @@ def read_tokens(
                 heaps.append((sighting, part.size, single, bumps))
             else:
                 found.append(sighting)
+    if any(only_dark(profile.colours_of(n)) for n in widths):
+        painted = np.zeros_like(mask)
+        paint = ~(is_dark | is_print)[named.colour]
+        painted[named.rows[paint], named.cols[paint]] = 1
+        read = found + [h[0] for h in heaps]
+        found += dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def only_dark(colours: Sequence[str] | None) -> bool:
+    """Whether a kind comes in dark plastic only (Turris's Beasts), not in the players' colours."""
+    return bool(colours) and all(c in DARK_PLASTIC for c in colours or ())
+
+
+OUTLINE_FIT = 0.2
+"""A dark piece known by its outline alone is its kind's width across, give or take a fifth (the
+profile's kinds are a third apart or more)."""
+
+
+def dark_by_outline(
+    mask: np.ndarray,
+    painted: np.ndarray,
+    read: Sequence[TokenSighting],
+    profile: Profile,
+    regions: Sequence[Region],
+    top: TopDown,
+    origin: tuple[int, int],
+    place: CameraPlace | None,
+) -> list[TokenSighting]:
+    """Pieces of a kind that comes only in dark plastic (Turris's Beasts) known by the outline of
+    what differs from the bare board, where their colour names too little of them: dark plastic
+    on dark print differs from it by its sheen and its rim alone, so only a crescent or a few
+    highlights are named. A part of the mask no piece was read in, mostly of no player's paint
+    (`painted`: 1 where a pixel is), whose hull is as wide as the kind across and round (as
+    `how_each_kind_fits` asks of a round piece, its figure's lean and a third of its width of
+    shadow allowed along), is one."""
+    s = top.px_per_mm
+    dark_kinds = {n: w for n, w in profile.token_mm if only_dark(profile.colours_of(n))}
+    heights = dict(profile.token_height)
+    seen_at = [
+        ((t.center[0] - top.origin_mm[0]) * s - origin[1], (t.center[1] - top.origin_mm[1]) * s - origin[0])
+        for t in read
+    ]
+    out: list[TokenSighting] = []
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    for c in range(1, count):
+        x, y, w, h = (int(v) for v in stats[c, :4])
+        if max(w, h) < (1 - OUTLINE_FIT) * min(dark_kinds.values()) * s:
+            continue
+        rows, cols = np.nonzero(labels[y : y + h, x : x + w] == c)
+        rows, cols = rows + y, cols + x
+        if painted[rows, cols].mean() > 0.5:
+            continue  # a player's pieces, missed for another reason
+        hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
+        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in seen_at):
+            continue
+        centre = top.to_mm(cx + origin[1], cy + origin[0])
+        region = next((r for r in regions if r.contains(centre)), None)
+        if region is None:
+            continue
+        across, along = min(sides), max(sides)
+        fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
+        for kind, width in dark_kinds.items():
+            if region.kinds and kind not in region.kinds:
+                continue
+            lean = lean_mm(place, centre, heights.get(kind, 0.0)) * s
+            if (
+                abs(across / s - width) <= OUTLINE_FIT * width
+                and along <= across + lean + width * s / 3
+                and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s) + 0.05
+            ):
+                at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+                colour = (profile.colours_of(kind) or DARK_PLASTIC)[0]
+                out.append(TokenSighting(region.name, kind, colour, at, 0.5))
+                break
+    return out
 
 
 def tile_sides_of(
