@@ -151,6 +151,18 @@ def emblem(rng: np.random.Generator, colour_bgr: tuple[float, float, float]) -> 
     return np.clip(top, 0, 255).astype(np.uint8)
 
 
+def board_card(extent: tuple[float, ...], thick: float, rng: np.random.Generator) -> dict[str, Any]:
+    """The board's card for the render: where it lies (board mm), how thick, how glossy its print."""
+    return {"extent": list(extent), "thick": thick, "roughness": float(rng.uniform(0.35, 0.8))}
+
+
+def marker_sheets(profile: Profile) -> list[dict[str, Any]]:
+    """Each marker's paper sheet for the render: its id, centre (board mm) and side with its margin."""
+    return [
+        {"id": i, "centre": list(xy), "side": profile.marker_size + 2 * PAPER_MM} for i, xy in profile.markers
+    ]
+
+
 def camera_matrix(rng: np.random.Generator, aim: np.ndarray) -> tuple[list[list[float]], dict[str, float]]:
     """The camera's world matrix (Blender: x east, y north, z up; mm) 800-1200 mm above the
     board, tilted up to 25 degrees and turned any way, looking at `aim`."""
@@ -297,15 +309,8 @@ def amharb_table(profile: Profile, seed: int) -> Table:
         "lamps": lamps(rng, np.array([middle[0], -middle[1], 0.0])),
         "ambient": float(rng.uniform(0.05, 0.4)),
         "table": {"colour": table_colour, "grain": bool(rng.random() < 0.6)},
-        "board": {
-            "extent": list(extent),
-            "thick": BOARD_THICK_MM,
-            "roughness": float(rng.uniform(0.35, 0.8)),
-        },
-        "markers": [
-            {"id": i, "centre": list(xy), "side": profile.marker_size + 2 * PAPER_MM}
-            for i, xy in profile.markers
-        ],
+        "board": board_card(extent, BOARD_THICK_MM, rng),
+        "markers": marker_sheets(profile),
         "solids": solids,
         "kit": {"pawn": pawn, "shades": shades},  # the set's shape and paints, for `taught_table`
         "roughness": float(rng.uniform(0.25, 0.7)),

@@ -17,7 +17,16 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tests.blender_scene import ART_PX_PER_MM, PAPER_MM, Table, _srgb, lamps, marker_paper
+from tests.blender_scene import (
+    ART_PX_PER_MM,
+    PAPER_MM,
+    Table,
+    _srgb,
+    board_card,
+    lamps,
+    marker_paper,
+    marker_sheets,
+)
 from tests.pinhole_figures import free_spot
 from vision.colours import DEFAULT_COLOURS
 from vision.profiles import Profile
@@ -349,15 +358,8 @@ def turris_table(profile: Profile, seed: int) -> Table:
             "colour": _srgb(tuple(float(v) for v in rng.uniform(40, 170, 3)), rng, 0),
             "grain": bool(rng.random() < 0.6),
         },
-        "board": {
-            "extent": list(extent),
-            "thick": BOARD_THICK_MM,
-            "roughness": float(rng.uniform(0.35, 0.8)),
-        },
-        "markers": [
-            {"id": i, "centre": list(xy), "side": profile.marker_size + 2 * PAPER_MM}
-            for i, xy in profile.markers
-        ],
+        "board": board_card(extent, BOARD_THICK_MM, rng),
+        "markers": marker_sheets(profile),
         "solids": solids,
         "roughness": float(rng.uniform(0.25, 0.7)),
         "samples": 48,
