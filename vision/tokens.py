@@ -1141,7 +1141,7 @@ def dark_by_outline(
             if (
                 abs(across / s - width) <= OUTLINE_FIT * width
                 and along <= across + lean + width * s / 3
-                and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s) + 0.05
+                and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s)
             ):
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
                 colour = (profile.colours_of(kind) or DARK_PLASTIC)[0]
