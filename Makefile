@@ -79,6 +79,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-turris-$${set%:*} \
 			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile turris --empty; \
 	done
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-dev --seeds 100 110 --profile yuggoth-three
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-dev --seeds 100 110 --profile yuggoth-three --empty
 	for s in 500 501 507 508; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds $$s $$((s + 1)) --taught; \
 	done

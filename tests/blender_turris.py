@@ -140,18 +140,24 @@ def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, t
 
 
 def scout(
-    at: tuple[float, float], colour: str, dark_base: bool, rng: np.random.Generator
+    at: tuple[float, float],
+    colour: str,
+    dark_base: bool,
+    rng: np.random.Generator,
+    size: tuple[float, tuple[float, float], tuple[float, float]] = (20.0, (10, 14), (25, 35)),
 ) -> list[dict[str, Any]]:
     """A Scout: a 20 mm base (its player's colour or dark plastic) and a figure 25-35 mm tall in
-    a pose (a cloaked body leaning a little, a head, a staff or spear held out)."""
+    a pose (a cloaked body leaning a little, a head, a staff or spear held out). `size`: the
+    base's width, the figure's width and height ranges (mm), for other games' figures."""
+    base_mm, widths, heights = size
     paint = _srgb(DEFAULT_COLOURS[colour], rng)
     base = _srgb(DARK_PLASTIC, rng, 8) if dark_base else paint
-    tall = float(rng.uniform(25, 35))
-    body_w = float(rng.uniform(10, 14))
+    tall = float(rng.uniform(*heights))
+    body_w = float(rng.uniform(*widths))
     lean, towards = float(rng.uniform(0, 10)), float(rng.uniform(0, 360))
     head = 0.3 * body_w
     solids = [
-        _cylinder(at, BOARD_THICK_MM, 20.0, BASE_MM, base, rng),
+        _cylinder(at, BOARD_THICK_MM, base_mm, BASE_MM, base, rng),
         {
             "kind": "cone",
             "centre": list(at),
@@ -193,17 +199,24 @@ def scout(
     return solids
 
 
-def beast(at: tuple[float, float], rng: np.random.Generator) -> list[dict[str, Any]]:
+def beast(
+    at: tuple[float, float],
+    rng: np.random.Generator,
+    base_mm: float = 45.0,
+    base_colour: list[float] | None = None,
+    heights: tuple[float, float] = (40, 60),
+) -> list[dict[str, Any]]:
     """A Beast: a dark 45 mm base and a dark figure 40-60 mm tall, bulky (a hunched body, a head
-    thrust forward, horns or wings), reaching past its base."""
+    thrust forward, horns or wings), reaching past its base; or another game's bulky dark figure
+    on a base of its own size and colour (`base_colour`, sRGB 0-1)."""
     dark = _srgb(tuple(v + rng.uniform(-10, 25) for v in DARK_PLASTIC), rng, 8)
-    tall = float(rng.uniform(40, 60))
+    tall = float(rng.uniform(*heights))
     facing = float(rng.uniform(0, 360))
     fx, fy = np.cos(np.radians(facing)), np.sin(np.radians(facing))
     body = float(rng.uniform(26, 34))
     z0 = BOARD_THICK_MM + BASE_MM
     solids = [
-        _cylinder(at, BOARD_THICK_MM, 45.0, BASE_MM, dark, rng),
+        _cylinder(at, BOARD_THICK_MM, base_mm, BASE_MM, base_colour or dark, rng),
         {
             "kind": "ellipsoid",
             "centre": list(at),
@@ -343,6 +356,18 @@ def turris_table(profile: Profile, seed: int) -> Table:
             colour = str(rng.choice(players))
             solids += scout(at, colour, dark_bases, rng)
             tokens.append({"region": place.name, "kind": "scout", "color": colour})
+    return painted_table(profile, rng, seed, solids, tokens)
+
+
+def painted_table(
+    profile: Profile,
+    rng: np.random.Generator,
+    seed: int,
+    solids: list[dict[str, Any]],
+    tokens: list[dict[str, str]],
+) -> Table:
+    """The scene of these solids on the profile's painted board (`board_art`), seen by a camera
+    over it (`camera_over`) under one to three lamps, with its truth (`tokens`)."""
     art, extent = board_art(profile, rng)
     matrix, shot = camera_over(profile, rng)
     middle = np.array([profile.size[0] / 2, -profile.size[1] / 2, 0.0])
