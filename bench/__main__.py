@@ -728,6 +728,13 @@ def unseen_tables_bench() -> None:
             f"  Turris tables path-traced by Blender, 12 {name} tables ({note}), each table's empty "
             f"board shown first: {each}, {false} false"
         )
+    from tests.test_vision_blender_yuggoth import watchers_read
+
+    right, there, false = watchers_read("blender-yuggoth-dev")
+    print(
+        f"  Yuggoth maps path-traced by Blender, 10 tables (read once when made), each map's empty "
+        f"board shown first: the Watcher {right}/{there}, {false} false"
+    )
     from tests.test_vision_blender import read_after_teaching
 
     for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):
