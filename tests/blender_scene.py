@@ -168,17 +168,24 @@ def camera_matrix(rng: np.random.Generator, aim: np.ndarray) -> tuple[list[list[
     board, tilted up to 25 degrees and turned any way, looking at `aim`."""
     height = float(rng.uniform(800, 1200))
     tilt, azimuth, roll = np.radians(rng.uniform(0, 25)), rng.uniform(0, 2 * np.pi), rng.uniform(0, 2 * np.pi)
-    direction = np.array([np.sin(tilt) * np.cos(azimuth), np.sin(tilt) * np.sin(azimuth), np.cos(tilt)])
-    position = aim + direction * height / np.cos(tilt)
-    back = direction  # Blender's camera looks along its -z
+    matrix = looking_at(aim, height, tilt, azimuth, roll)
+    return matrix.tolist(), {"height_mm": height, "tilt_deg": float(np.degrees(tilt))}
+
+
+def looking_at(aim: np.ndarray, height: float, tilt: float, azimuth: float, roll: float) -> np.ndarray:
+    """The world matrix (Blender: x east, y north, z up; mm) of a camera `height` above the
+    board, tilted `tilt` from straight down towards `azimuth` and turned `roll` about its axis,
+    looking at `aim` (radians)."""
+    back = np.array([np.sin(tilt) * np.cos(azimuth), np.sin(tilt) * np.sin(azimuth), np.cos(tilt)])
     seed = np.array([1.0, 0, 0]) if abs(back[0]) < 0.9 else np.array([0, 1.0, 0])
-    right = np.cross(seed, back)
+    right = np.cross(seed, back)  # Blender's camera looks along its -z: `back`
     right /= np.linalg.norm(right)
     up = np.cross(back, right)
     right, up = right * np.cos(roll) + up * np.sin(roll), up * np.cos(roll) - right * np.sin(roll)
     matrix = np.eye(4)
-    matrix[:3, 0], matrix[:3, 1], matrix[:3, 2], matrix[:3, 3] = right, up, back, position
-    return matrix.tolist(), {"height_mm": height, "tilt_deg": float(np.degrees(tilt))}
+    matrix[:3, 0], matrix[:3, 1], matrix[:3, 2] = right, up, back
+    matrix[:3, 3] = aim + back * height / np.cos(tilt)
+    return matrix
 
 
 def lamps(rng: np.random.Generator, centre: np.ndarray) -> list[dict[str, Any]]:

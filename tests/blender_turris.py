@@ -24,6 +24,7 @@ from tests.blender_scene import (
     _srgb,
     board_card,
     lamps,
+    looking_at,
     marker_paper,
     marker_sheets,
 )
@@ -158,17 +159,7 @@ def scout(
     head = 0.3 * body_w
     solids = [
         _cylinder(at, BOARD_THICK_MM, base_mm, BASE_MM, base, rng),
-        {
-            "kind": "cone",
-            "centre": list(at),
-            "z": BOARD_THICK_MM + BASE_MM,
-            "width": body_w,
-            "top_width": 0.45 * body_w,
-            "height": tall - 2 * head,
-            "colour": paint,
-            "lean_deg": lean,
-            "lean_towards_deg": towards,
-        },
+        _cone(at, BOARD_THICK_MM + BASE_MM, (body_w, 0.45 * body_w), tall - 2 * head, paint, (lean, towards)),
         {
             "kind": "ellipsoid",
             "centre": _leaned(at, tall - head, lean, towards),
@@ -183,18 +174,11 @@ def scout(
             at[0] + 0.5 * body_w * np.cos(np.radians(angle)),
             at[1] + 0.5 * body_w * np.sin(np.radians(angle)),
         )
+        staff = float(tall * rng.uniform(0.9, 1.2))
         solids.append(
-            {
-                "kind": "cone",
-                "centre": list(hand),
-                "z": BOARD_THICK_MM + BASE_MM,
-                "width": 2.0,
-                "top_width": 1.6,
-                "height": tall * rng.uniform(0.9, 1.2),
-                "colour": paint,
-                "lean_deg": float(rng.uniform(0, 20)),
-                "lean_towards_deg": angle,
-            }
+            _cone(
+                hand, BOARD_THICK_MM + BASE_MM, (2.0, 1.6), staff, paint, (float(rng.uniform(0, 20)), angle)
+            )
         )
     return solids
 
@@ -236,23 +220,35 @@ def beast(
     ]
     for side in (-1, 1):  # horns or wings
         wing = facing + side * float(rng.uniform(60, 120))
+        root = (at[0] + 0.2 * body * np.cos(np.radians(wing)), at[1] + 0.2 * body * np.sin(np.radians(wing)))
+        horn = float(rng.uniform(0.3, 0.6) * tall)
         solids.append(
-            {
-                "kind": "cone",
-                "centre": [
-                    at[0] + 0.2 * body * np.cos(np.radians(wing)),
-                    at[1] + 0.2 * body * np.sin(np.radians(wing)),
-                ],
-                "z": z0 + 0.6 * tall,
-                "width": 0.3 * body,
-                "top_width": 1.0,
-                "height": float(rng.uniform(0.3, 0.6) * tall),
-                "colour": dark,
-                "lean_deg": float(rng.uniform(30, 60)),
-                "lean_towards_deg": wing,
-            }
+            _cone(root, z0 + 0.6 * tall, (0.3 * body, 1.0), horn, dark, (float(rng.uniform(30, 60)), wing))
         )
     return solids
+
+
+def _cone(
+    foot: tuple[float, float],
+    z: float,
+    widths: tuple[float, float],
+    height: float,
+    colour: list[float],
+    lean: tuple[float, float],
+) -> dict[str, Any]:
+    """A figure's body, a staff or a horn for the render: from its foot (board mm, `z` up), its
+    width there and at its tip, leaning `lean` (degrees from upright, towards degrees)."""
+    return {
+        "kind": "cone",
+        "centre": [float(foot[0]), float(foot[1])],
+        "z": z,
+        "width": widths[0],
+        "top_width": widths[1],
+        "height": height,
+        "colour": colour,
+        "lean_deg": lean[0],
+        "lean_towards_deg": lean[1],
+    }
 
 
 def _cylinder(
@@ -293,23 +289,10 @@ def camera_over(profile: Profile, rng: np.random.Generator) -> tuple[list[list[f
     rolls = rng.uniform(0, 2 * np.pi, 12)
     while True:
         for roll in rolls:
-            matrix = _look(middle, height, tilt, azimuth, roll)
+            matrix = looking_at(middle, height, tilt, azimuth, roll)
             if _markers_in_view(profile, matrix) or height > 2000:
                 return matrix.tolist(), {"height_mm": height, "tilt_deg": float(np.degrees(tilt))}
         height += 40
-
-
-def _look(aim: np.ndarray, height: float, tilt: float, azimuth: float, roll: float) -> np.ndarray:
-    back = np.array([np.sin(tilt) * np.cos(azimuth), np.sin(tilt) * np.sin(azimuth), np.cos(tilt)])
-    seed = np.array([1.0, 0, 0]) if abs(back[0]) < 0.9 else np.array([0, 1.0, 0])
-    right = np.cross(seed, back)
-    right /= np.linalg.norm(right)
-    up = np.cross(back, right)
-    right, up = right * np.cos(roll) + up * np.sin(roll), up * np.cos(roll) - right * np.sin(roll)
-    matrix = np.eye(4)
-    matrix[:3, 0], matrix[:3, 1], matrix[:3, 2] = right, up, back
-    matrix[:3, 3] = aim + back * height / np.cos(tilt)
-    return matrix
 
 
 def _markers_in_view(profile: Profile, matrix: np.ndarray) -> bool:
