@@ -10,6 +10,7 @@ shows it at calibration. The floors are the figures measured, less 2 (false read
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -33,12 +34,17 @@ FLOORS: dict[str, dict[str, int]] = {
 }
 
 
-def read_by_kind(name: str) -> tuple[dict[str, tuple[int, int]], int]:
-    """Each table read with its empty board: per kind (pieces right, pieces), and pieces read
-    that are not there."""
+def read_by_kind(
+    name: str, piece_colours: tuple[str, ...] | None = None
+) -> tuple[dict[str, tuple[int, int]], int]:
+    """Each table read with its empty board (and the players' colours in play, when the game
+    says them: Yuggoth's factions): per kind (pieces right, pieces), and pieces read that are not
+    there."""
     folder = RECORDINGS / name
     meta = json.loads((folder / "recording.json").read_text())
     profile = load_profile(meta["profile"])
+    if piece_colours is not None:
+        profile = replace(profile, piece_colours=piece_colours)
     right: dict[str, list[int]] = {}
     false = 0
     for frame in meta["frames"]:

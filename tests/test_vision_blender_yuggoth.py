@@ -6,22 +6,13 @@ the game tells the reader. The floor is the figure measured, less 1 (false: plus
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
-from pathlib import Path
-
-import cv2
 import pytest
 
 from tests.blender_turris import BOARD_THICK_MM
 from tests.blender_yuggoth import WATCHER_BASE_MM, yuggoth_table
-from tests.pinhole import pieces_matched
 from tests.pinhole_figures import FACTIONS
-from vision.pipeline import TableReader
+from tests.test_vision_blender_turris import read_by_kind
 from vision.profiles import load_profile
-from vision.reference import capture
-
-RECORDINGS = Path(__file__).parent / "path-traced"
 
 FLOORS: dict[str, tuple[int, int]] = {
     # recording: (Watchers right, most false readings) of 10 maps, 5 with the Watcher: measured 4
@@ -31,18 +22,10 @@ FLOORS: dict[str, tuple[int, int]] = {
 
 
 def watchers_read(name: str) -> tuple[int, int, int]:
-    """Each map read with its empty board: Watchers right, Watchers there, Watchers read that
-    are not there (a faction's figure or the print taken for it)."""
-    folder = RECORDINGS / name
-    meta = json.loads((folder / "recording.json").read_text())
-    profile = replace(load_profile(meta["profile"]), piece_colours=FACTIONS)
-    right = there = false = 0
-    for frame in meta["frames"]:
-        empty = capture(cv2.imread(str(folder / "empty" / frame["file"])), profile)
-        seen = TableReader(profile, empty=empty).read(cv2.imread(str(folder / frame["file"])))
-        truth = [(p["region"], p["kind"], p["color"]) for p in frame["truth"]["tokens"]]
-        got, wrong = pieces_matched(truth, [(t.region, t.kind, t.color) for t in seen.tokens])
-        right, there, false = right + got, there + len(truth), false + wrong
+    """Each map read with its empty board and the factions' colours (`read_by_kind`): Watchers
+    right, Watchers there, Watchers read that are not there (a faction's figure or the print)."""
+    kinds, false = read_by_kind(name, FACTIONS)
+    right, there = kinds.get("watcher", (0, 0))
     return right, there, false
 
 
