@@ -40,13 +40,23 @@ def board_xy(x: float, y: float) -> tuple[float, float]:
 
 
 def material(
-    name: str, colour: list[float] | None, roughness: float, image: Path | None = None, grain: bool = False
+    name: str,
+    colour: list[float] | None,
+    roughness: float,
+    image: Path | None = None,
+    grain: bool = False,
+    clear: float = 0.0,
 ) -> Any:
+    """A surface: a colour, a picture or wood grain; `clear` lets that much light through (a
+    translucent gem), tinted by the colour."""
     mat = bpy.data.materials.new(name)
     mat.use_nodes = True
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
     bsdf = nodes["Principled BSDF"]
     bsdf.inputs["Roughness"].default_value = roughness
+    if clear:
+        bsdf.inputs["Transmission Weight"].default_value = clear
+        bsdf.inputs["IOR"].default_value = 1.5
     if image is not None:
         tex = nodes.new("ShaderNodeTexImage")
         tex.image = bpy.data.images.load(str(image))
@@ -162,6 +172,44 @@ def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> N
         obj.rotation_euler = Vector((0.0, 0.0, 1.0)).rotation_difference(axis).to_euler()
         obj.data.shade_smooth()
         place(obj, material(f"solid{index}", item["colour"], roughness))
+    elif item["kind"] == "box":  # a card token, a wooden block: `size` across, deep, tall
+        bpy.ops.mesh.primitive_cube_add(
+            size=1.0, location=(x, y, z + item["size"][2] * MM / 2), rotation=(0, 0, turn)
+        )
+        obj = bpy.context.object
+        obj.scale = tuple(v * MM for v in item["size"])
+        bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
+        bevelled(obj, item["bevel"])
+        place(obj, material(f"solid{index}", item["colour"], item.get("roughness", roughness)))
+    elif item["kind"] == "meeple":  # a wooden meeple standing: its outline (mm, across and up) extruded
+        import bmesh  # type: ignore[import-not-found]  # bpy's own: importable only once bpy is
+
+        mesh = bpy.data.meshes.new(f"solid{index}")
+        bm = bmesh.new()
+        depth = item["depth"] * MM
+        face = bm.faces.new([bm.verts.new((u * MM, -depth / 2, v * MM)) for u, v in item["outline"]])
+        grown = bmesh.ops.extrude_face_region(bm, geom=[face])["geom"]
+        bmesh.ops.translate(
+            bm, verts=[g for g in grown if isinstance(g, bmesh.types.BMVert)], vec=(0, depth, 0)
+        )
+        bmesh.ops.recalc_face_normals(bm, faces=bm.faces)
+        bm.to_mesh(mesh)
+        bm.free()
+        obj = bpy.data.objects.new(f"solid{index}", mesh)
+        bpy.context.scene.collection.objects.link(obj)
+        obj.location = (x, y, z)
+        obj.rotation_euler = (0.0, 0.0, turn)
+        bpy.context.view_layer.objects.active = obj
+        bevelled(obj, item["bevel"])
+        place(obj, material(f"solid{index}", item["colour"], 0.75, grain=True))
+    elif item["kind"] == "gem":  # a cut gem: flat facets, glassy or opaque
+        bpy.ops.mesh.primitive_ico_sphere_add(
+            subdivisions=1, radius=0.5, location=(x, y, z + item["size"][2] * MM / 2)
+        )
+        obj = bpy.context.object
+        obj.scale = tuple(v * MM for v in item["size"])
+        obj.rotation_euler = (0.0, 0.0, turn)
+        place(obj, material(f"solid{index}", item["colour"], 0.08, clear=item["clear"]))
     elif item["kind"] == "ellipsoid":  # a head, a hunched body: `z` is its middle
         bpy.ops.mesh.primitive_uv_sphere_add(segments=48, ring_count=24, radius=0.5, location=(x, y, z))
         obj = bpy.context.object

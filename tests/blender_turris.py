@@ -12,6 +12,7 @@ the Fruit a 30 x 3 mm orange token; the camera 920-1300 mm up), not from the rea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cv2
@@ -48,6 +49,71 @@ def _bgr(rng: np.random.Generator, low: int = 20, high: int = 250) -> tuple[floa
     return b, g, r
 
 
+def painted_ground(
+    extent: tuple[float, float, float, float], rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """A board's painted ground over `extent` (board mm) at ART_PX_PER_MM: soft patches of one
+    random hue, a fine speckle. The picture (BGR) and its hue (BGR)."""
+    x0, y0, x1, y1 = extent
+    s = ART_PX_PER_MM
+    width, height = int((x1 - x0) * s), int((y1 - y0) * s)
+    base = rng.uniform(70, 190, 3)
+    patches = np.stack([rng.normal(0, 28, (height // 40 + 1, width // 40 + 1)) for _ in range(3)], axis=2)
+    ground = base + cv2.GaussianBlur(cv2.resize(patches.astype(np.float32), (width, height)), (0, 0), 24)
+    speckle = rng.normal(0, 7, (height // 3, width // 3)).astype(np.float32)
+    ground += cv2.resize(speckle, (width, height))[..., None]
+    return np.clip(ground, 0, 255).astype(np.uint8), base
+
+
+def vignette(
+    image: np.ndarray,
+    box: tuple[float, float, float, float],
+    px: Callable[[float, float], tuple[int, int]],
+    rng: np.random.Generator,
+    things: int,
+) -> None:
+    """Paints `things` shapes of any colour (the players' too) in `box` (board mm: left, top,
+    right, bottom; `px` places board mm in the picture): trees, ponds, buildings, rivers, walls,
+    a fire's glow."""
+    s = ART_PX_PER_MM
+    left, top, right, bottom = box
+    for _ in range(things):
+        at = px(rng.uniform(left, right), rng.uniform(top, bottom))
+        size = int(rng.uniform(4, 22) * s)
+        colour = _bgr(rng)
+        shape = int(rng.integers(0, 4))
+        if shape == 0:  # a tree, a pond, a glow
+            cv2.ellipse(
+                image,
+                at,
+                (size, int(size * rng.uniform(0.5, 1.0))),
+                float(rng.uniform(0, 180)),
+                0,
+                360,
+                colour,
+                -1,
+                cv2.LINE_AA,
+            )
+        elif shape == 1:  # a building
+            cv2.rectangle(image, (at[0] - size // 2, at[1] - size), (at[0] + size // 2, at[1]), colour, -1)
+            roof = np.array(
+                [
+                    [at[0] - size // 2 - 4, at[1] - size],
+                    [at[0] + size // 2 + 4, at[1] - size],
+                    [at[0], at[1] - int(1.6 * size)],
+                ],
+                np.int32,
+            )
+            cv2.fillPoly(image, [roof], _bgr(rng), cv2.LINE_AA)
+        elif shape == 2:  # a river or a wall
+            end = (at[0] + int(rng.uniform(-2, 2) * size), at[1] + int(rng.uniform(-2, 2) * size))
+            cv2.line(image, at, end, colour, max(2, int(rng.uniform(1, 4) * s)), cv2.LINE_AA)
+        else:  # a fire's glow (the Forge's) or a lamp
+            for r, glow in ((size, 0.5), (size // 2, 1.0)):
+                tone = (40.0 * glow, 150.0 + 80 * glow, 230.0)
+                cv2.circle(image, at, max(2, r), tone, -1, cv2.LINE_AA)
+
+
 def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, tuple[float, ...]]:
     """The Main Board's painted picture (BGR) and its extent in board mm: a landscape of soft
     patches, paths between the places, each place a vignette (buildings, trees, water, fire:
@@ -56,13 +122,7 @@ def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, t
     w, h = profile.size
     x0, y0, x1, y1 = -BOARD_MARGIN_MM, -BOARD_MARGIN_MM, w + BOARD_MARGIN_MM, h + BOARD_MARGIN_MM
     s = ART_PX_PER_MM
-    width, height = int((x1 - x0) * s), int((y1 - y0) * s)
-    base = rng.uniform(70, 190, 3)
-    patches = np.stack([rng.normal(0, 28, (height // 40 + 1, width // 40 + 1)) for _ in range(3)], axis=2)
-    ground = base + cv2.GaussianBlur(cv2.resize(patches.astype(np.float32), (width, height)), (0, 0), 24)
-    speckle = rng.normal(0, 7, (height // 3, width // 3)).astype(np.float32)
-    ground += cv2.resize(speckle, (width, height))[..., None]
-    image = np.clip(ground, 0, 255).astype(np.uint8)
+    image, base = painted_ground((x0, y0, x1, y1), rng)
 
     def px(x: float, y: float) -> tuple[int, int]:
         return int(round((x - x0) * s)), int(round((y - y0) * s))
@@ -86,43 +146,7 @@ def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, t
             cv2.ellipse(
                 image, px(cx, cy), (int(40 * s), int(30 * s)), 0, 0, 360, (25, 20, 30), -1, cv2.LINE_AA
             )
-        for _ in range(int(rng.integers(3, 8))):  # the vignette's things
-            at = px(rng.uniform(left, right), rng.uniform(top, bottom))
-            size = int(rng.uniform(4, 22) * s)
-            colour = _bgr(rng)
-            shape = int(rng.integers(0, 4))
-            if shape == 0:  # a tree, a pond, a glow
-                cv2.ellipse(
-                    image,
-                    at,
-                    (size, int(size * rng.uniform(0.5, 1.0))),
-                    float(rng.uniform(0, 180)),
-                    0,
-                    360,
-                    colour,
-                    -1,
-                    cv2.LINE_AA,
-                )
-            elif shape == 1:  # a building
-                cv2.rectangle(
-                    image, (at[0] - size // 2, at[1] - size), (at[0] + size // 2, at[1]), colour, -1
-                )
-                roof = np.array(
-                    [
-                        [at[0] - size // 2 - 4, at[1] - size],
-                        [at[0] + size // 2 + 4, at[1] - size],
-                        [at[0], at[1] - int(1.6 * size)],
-                    ],
-                    np.int32,
-                )
-                cv2.fillPoly(image, [roof], _bgr(rng), cv2.LINE_AA)
-            elif shape == 2:  # a river or a wall
-                end = (at[0] + int(rng.uniform(-2, 2) * size), at[1] + int(rng.uniform(-2, 2) * size))
-                cv2.line(image, at, end, colour, max(2, int(rng.uniform(1, 4) * s)), cv2.LINE_AA)
-            else:  # a fire's glow (the Forge's) or a lamp
-                for r, glow in ((size, 0.5), (size // 2, 1.0)):
-                    tone = (40.0 * glow, 150.0 + 80 * glow, 230.0)
-                    cv2.circle(image, at, max(2, r), tone, -1, cv2.LINE_AA)
+        vignette(image, (left, top, right, bottom), px, rng, int(rng.integers(3, 8)))
         frame = tuple(float(v) for v in np.clip(base * 0.45, 0, 255))
         cv2.rectangle(image, px(left, top), px(right, bottom), frame, max(2, int(1.5 * s)), cv2.LINE_AA)
         ink = (25.0, 22.0, 20.0) if rng.random() < 0.6 else (235.0, 235.0, 228.0)
@@ -348,10 +372,12 @@ def painted_table(
     seed: int,
     solids: list[dict[str, Any]],
     tokens: list[dict[str, str]],
+    art: Callable[[Profile, np.random.Generator], tuple[np.ndarray, tuple[float, ...]]] = board_art,
 ) -> Table:
-    """The scene of these solids on the profile's painted board (`board_art`), seen by a camera
-    over it (`camera_over`) under one to three lamps, with its truth (`tokens`)."""
-    art, extent = board_art(profile, rng)
+    """The scene of these solids on the profile's painted board (`art`: Turris's `board_art`
+    unless another game's), seen by a camera over it (`camera_over`) under one to three lamps,
+    with its truth (`tokens`)."""
+    picture, extent = art(profile, rng)
     matrix, shot = camera_over(profile, rng)
     middle = np.array([profile.size[0] / 2, -profile.size[1] / 2, 0.0])
     scene = {
@@ -373,4 +399,4 @@ def painted_table(
         "samples": 48,
     }
     papers = {i: marker_paper(profile, i) for i, _ in profile.markers}
-    return Table(scene, art, papers, [], {"stacks": [], "tokens": tokens, "settled": True})
+    return Table(scene, picture, papers, [], {"stacks": [], "tokens": tokens, "settled": True})

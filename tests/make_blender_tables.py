@@ -1,5 +1,5 @@
-"""Renders Am'harb, Turris or Yuggoth tables with Blender's Cycles (tests/blender_scene.py,
-tests/blender_turris.py, tests/blender_yuggoth.py; tests/blender_render.py)
+"""Renders Am'harb, Turris, Yuggoth or Tower tables with Blender's Cycles (tests/blender_scene.py,
+tests/blender_turris.py, tests/blender_yuggoth.py, tests/blender_tower.py; tests/blender_render.py)
 into a recording with truth (the recording format of ../shared/design/recording-format.md):
 
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512
@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from tests.blender_scene import Table, amharb_table, taught_table, write_scene
+from tests.blender_tower import tower_table
 from tests.blender_turris import turris_table
 from tests.blender_yuggoth import yuggoth_table
 from vision.profiles import load_profile
@@ -37,7 +38,12 @@ from vision.profiles import load_profile
 REPO = Path(__file__).resolve().parents[1]
 BLENDER_PYTHON = REPO / ".venv-blender" / "bin" / "python"
 RENDER = REPO / "tests" / "blender_render.py"
-TABLES = {"amharb-4p": amharb_table, "turris": turris_table, "yuggoth-three": yuggoth_table}
+TABLES = {
+    "amharb-4p": amharb_table,
+    "turris": turris_table,
+    "yuggoth-three": yuggoth_table,
+    "tower": tower_table,
+}
 """The profiles whose tables are rendered, and what lays each table out."""
 
 
