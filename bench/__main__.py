@@ -735,6 +735,15 @@ def unseen_tables_bench() -> None:
         f"  Yuggoth maps path-traced by Blender, 10 tables (read once when made), each map's empty "
         f"board shown first: the Watcher {right}/{there}, {false} false"
     )
+    from tests.blender_tower import CITIZENS
+
+    for name, note in (("dev", "misses looked at"), ("unseen", "misses never looked at")):
+        kinds, false = read_by_kind(f"blender-tower-{name}", CITIZENS)
+        each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(kinds.items()))
+        print(
+            f"  Tower mats path-traced by Blender, 12 {name} tables ({note}), each table's empty "
+            f"mat shown first: {each}, {false} false"
+        )
     from tests.test_vision_blender import read_after_teaching
 
     for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):

@@ -204,9 +204,10 @@ def test_path_traced_tables_read_after_teaching() -> None:
 def test_tables_never_tuned_on_read_after_teaching() -> None:
     """Two of the later tables (801 cylinders, 802 pawns), their pieces laid out for teaching and
     read once (docs/vision.md): 45 -> 48 of 68 pieces, 5 false either way (6 since a
-    tile's blurred rim is no part of a piece); on 802 the lesson says
-    a pink piece looks nearly red under its lamp, as teaching must say it (less 2)."""
+    tile's blurred rim is no part of a piece; 50 and 8 since a piece's blurred edge is unmixed in
+    linear light); on 802 the lesson says a pink piece looks nearly red under its lamp, as
+    teaching must say it (less 2, false plus 2)."""
     figures, pieces, confusions = read_after_teaching("blender-amharb-later")
     assert pieces == 68
-    assert figures["taught"][1] >= 46 and figures["taught"][2] <= 8, figures
+    assert figures["taught"][1] >= 48 and figures["taught"][2] <= 10, figures
     assert any(c.startswith("0802.jpg") and "pink" in c for c in confusions), confusions

@@ -261,7 +261,7 @@ def test_a_tiles_blurred_rim_is_no_part_of_the_piece_standing_on_it() -> None:
     from vision.tokens import FRINGE_MM, without_fringe
 
     yy, xx = np.mgrid[0:40, 0:40]
-    ring = ((np.maximum(abs(yy - 20), abs(xx - 20)) >= 13) & (np.maximum(abs(yy - 20), abs(xx - 20)) <= 14))
+    ring = (np.maximum(abs(yy - 20), abs(xx - 20)) >= 13) & (np.maximum(abs(yy - 20), abs(xx - 20)) <= 14)
     priest = (yy - 24) ** 2 + (xx - 24) ** 2 <= 10**2
     mask = (ring | priest).astype(np.uint8)
     kept = without_fringe(mask, FRINGE_MM)
@@ -632,3 +632,99 @@ def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
     small = np.zeros_like(mask)
     cv2.circle(small, (cx, cy), 10, 1, -1)
     assert dark_by_outline(small, painted, [], profile, regions, top, (0, 0), None) == []
+
+
+def _lens(picture: np.ndarray, sigma: float) -> np.ndarray:
+    """A picture (8-bit sRGB) blurred as a lens blurs it: in linear light."""
+    from vision.tokens import linear_light
+
+    light = cv2.GaussianBlur(linear_light(picture), (0, 0), sigma)
+    encoded = np.where(light <= 0.0031308, 12.92 * light, 1.055 * np.power(light, 1 / 2.4) - 0.055)
+    return np.clip(encoded * 255 + 0.5, 0, 255).astype(np.uint8)
+
+
+def _named_area(bgr: np.ndarray, board: tuple[int, int, int], names: tuple[str, ...], edges: bool) -> dict:
+    """Pixels named each colour on a plain board (the bare board known), with the blurred edges
+    unmixed or not."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour, with_blurred_edges
+
+    bare = np.zeros_like(bgr)
+    bare[:] = board
+    background = cv2.cvtColor(bare, cv2.COLOR_BGR2LAB).astype(np.float32)
+    mask = np.ones(bgr.shape[:2], np.uint8)
+    order, choices = Palette().features(names)
+    named = nearer_a_colour(bgr, background, mask, choices)
+    if edges:
+        named = with_blurred_edges(named, bgr, background, mask, np.ones(len(order), bool), 3)
+    return {n: int((named.colour == k).sum()) for k, n in enumerate(order)}
+
+
+def test_a_dark_piece_blurred_on_a_light_board_keeps_its_area() -> None:
+    """A lens mixes light: a blue gem's half-covered edge on a pale board is half the light of
+    each, which in the camera's encoding has the board's hue. Named by nearness the gem shows a
+    fraction of its area; its edge unmixed in linear light, the pixels more than half gem are
+    about its area (path-traced Tower tables: gems 140 -> 202 of 267)."""
+    board = (150, 200, 215)
+    picture = np.zeros((60, 60, 3), np.uint8)
+    picture[:] = board
+    cv2.circle(picture, (30, 30), 6, (170, 60, 30), -1)
+    true_area = int((picture[..., 0] == 170).sum())
+    frame = _lens(picture, 1.5)
+    by_nearness = _named_area(frame, board, ("blue", "red"), edges=False)["blue"]
+    unmixed = _named_area(frame, board, ("blue", "red"), edges=True)
+    assert by_nearness < 0.85 * true_area
+    assert abs(unmixed["blue"] - true_area) <= 0.15 * true_area and unmixed["red"] == 0
+
+
+def test_a_red_pieces_blurred_edge_on_green_is_no_yellow() -> None:
+    """Red and green light mixed are yellow: a red piece's blurred edge on a green board is named
+    yellow by nearness. Unmixed into the red piece's colour and the board's, it is the piece where
+    more than half covered and the board elsewhere. A yellow piece, lighter than the board, is read
+    a little large by nearness; its rim's nearest core pixel is itself part board, so it stays as
+    nearness named it (no smaller than the piece, no larger than before)."""
+    board = (60, 170, 80)
+    picture = np.zeros((50, 80, 3), np.uint8)
+    picture[:] = board
+    cv2.circle(picture, (22, 25), 9, (50, 40, 190), -1)
+    cv2.circle(picture, (60, 25), 9, (40, 200, 225), -1)
+    frame = _lens(picture, 1.5)
+    names = ("red", "yellow")
+    by_nearness = _named_area(frame[:, :40], board, names, edges=False)
+    unmixed = _named_area(frame[:, :40], board, names, edges=True)
+    disc = int((picture[:, :40, 2] == 190).sum())
+    assert by_nearness["yellow"] > 0.3 * disc
+    assert unmixed["yellow"] <= by_nearness["yellow"] / 3  # the rest beyond the band: a fringe
+    assert abs(unmixed["red"] - disc) <= 0.15 * disc
+    yellow_alone = _named_area(frame[:, 40:], board, names, edges=True)
+    yellow_by_nearness = _named_area(frame[:, 40:], board, names, edges=False)
+    assert disc <= yellow_alone["yellow"] <= yellow_by_nearness["yellow"] and yellow_alone["red"] == 0
+
+
+def test_a_shadow_beside_a_piece_is_not_unmixed_into_it() -> None:
+    """The board in a piece's shadow is the board with less light, no mix of the piece's colour:
+    it stays board, however near the piece."""
+    board = (150, 200, 215)
+    picture = np.zeros((40, 60, 3), np.uint8)
+    picture[:] = board
+    picture[10:30, 30:42] = (np.array(board) * 0.5).astype(np.uint8)  # the shadow
+    cv2.circle(picture, (22, 20), 8, (170, 60, 30), -1)
+    frame = _lens(picture, 1.0)
+    named = _named_area(frame, board, ("blue",), edges=True)["blue"]
+    assert named <= 1.15 * np.pi * 64
+
+
+def test_a_heap_is_counted_by_the_frames_lone_pieces_when_none_fits_its_size() -> None:
+    """Gems a blur makes larger than their nominal size fit it alone nowhere in the frame: a
+    heap is then counted by the area of the frame's blobs of one hump (most gems lie alone), not
+    by the nominal size, which counted each lone gem twice."""
+    from vision.tokens import counted
+    from vision.types import TokenSighting
+
+    profile = load_profile("tower")
+    gem = TokenSighting("salil", "gem", "blue", (0.0, 0.0), 0.5)
+    nominal = np.pi * 5**2
+    lone = [(gem, int(1.9 * nominal), False, 1)] * 3  # one hump each, too large to fit alone
+    heap = (gem, int(3.8 * nominal), False, 1)  # two of them touching, one hump
+    read = counted([*lone, heap], profile, 1.0)
+    assert len(read) == 3 + 2

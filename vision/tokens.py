@@ -302,6 +302,130 @@ def nearer_a_colour(
     return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
 
 
+MIXED = 0.5
+THICK_CORE_PX = 2.0
+"""A core this deep somewhere has pixels wholly piece all through it: the nearest is then the
+piece's colour as lit there; a thinner core's only sure pixel is its innermost."""
+"""A pixel more than this much covered by a piece is the piece's (its edge, blurred)."""
+MIX_FIT = 0.12
+"""...when it is a mix of that piece's colour and the bare board's within this share of its
+own light (linear): a blurred edge is such a mix, a shadow or another colour is not."""
+PARALLEL = 0.98
+"""A piece's colour and the board's this alike in direction (the cosine of their linear RGB) say
+nothing of how much of a pixel each covers: a shadow is a mix of the board with black."""
+
+
+def linear_light(bgr: np.ndarray) -> np.ndarray:
+    """8-bit sRGB values as linear light (0-1): what a lens's blur mixes."""
+    v = np.asarray(bgr, np.float32) / 255.0
+    out: np.ndarray = np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+def with_blurred_edges(
+    named: Named,
+    bgr: np.ndarray,
+    background_lab: np.ndarray,
+    mask: np.ndarray,
+    chromatic: np.ndarray,
+    band_px: int,
+) -> Named:
+    """The pixels named, each piece's blurred edge judged as the lens makes it: a mix, in linear
+    light, of the piece's colour and the bare board's. A pixel of the mask within `band_px` of a
+    piece's core (its pixels named a `chromatic` colour with neighbours all round named the
+    same), itself no core and not named a dark or print colour, is unmixed into the colour of
+    each colour's nearest core pixel and the bare board's there (p = a c + g b, least squares);
+    where one explains it (`MIX_FIT`, the best), it is that piece's where more than half covered
+    by it (`MIXED`), else the board's. Naming by nearness in hue could not tell: a dark piece's
+    half-covered edge on a light board has the board's hue (a 10 mm gem showed a third of its
+    area, a meeple half), and a red piece's edge on a green board is yellow, as red and green
+    light mixed are."""
+    own = chromatic[named.colour]
+    if band_px < 1 or not own.any():
+        return named
+    colour_at = np.full(mask.shape, -1, np.int64)
+    colour_at[named.rows, named.cols] = named.colour
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    cores = {
+        int(k): cv2.erode((colour_at == k).astype(np.uint8), cross) for k in np.unique(named.colour[own])
+    }
+    cores = {k: core for k, core in cores.items() if core.any()}
+    if not cores:
+        return named
+    any_core = np.zeros(mask.shape, bool)
+    for core in cores.values():
+        any_core |= core > 0
+    open_to = (colour_at < 0) | np.isin(colour_at, np.flatnonzero(chromatic))
+    reach = cv2.dilate(
+        any_core.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * band_px + 1,) * 2)
+    )
+    rows, cols = np.nonzero((mask > 0) & ~any_core & (reach > 0) & open_to)
+    if not rows.size:
+        return named
+    p = linear_light(bgr[rows, cols])
+    bare_bgr = cv2.cvtColor(
+        np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None], cv2.COLOR_LAB2BGR
+    )[0]
+    b = linear_light(bare_bgr)
+    bb, bp, light = (b * b).sum(1), (b * p).sum(1), np.linalg.norm(p, axis=1)
+    best = np.full(rows.size, np.inf)
+    cover = np.zeros(rows.size)
+    chosen = np.full(rows.size, -1, np.int64)
+    for k, core in cores.items():
+        apart, label = cv2.distanceTransformWithLabels(
+            1 - core, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL
+        )
+        core_rows, core_cols = np.nonzero(core)
+        # Each core's innermost pixel, the likeliest wholly piece: the core's rim is still part
+        # board where the naming reached past the piece's edge.
+        count, part = cv2.connectedComponents(core)
+        depth = cv2.distanceTransform(core, cv2.DIST_L2, 3)[core_rows, core_cols]
+        which = part[core_rows, core_cols]
+        order = np.lexsort((depth, which))
+        innermost = np.zeros(count, np.int64)
+        innermost[which[order]] = order  # the last of each part, its deepest, wins
+        index = np.zeros(core_rows.size + 1, np.int64)
+        index[label[core_rows, core_cols]] = np.arange(core_rows.size)
+        nearest = index[label[rows, cols]]
+        thin = depth[innermost[which[nearest]]] < THICK_CORE_PX
+        to_core = np.where(thin, innermost[which[nearest]], nearest)
+        c = linear_light(bgr[core_rows[to_core], core_cols[to_core]])
+        cc, cb, cp = (c * c).sum(1), (c * b).sum(1), (c * p).sum(1)
+        apart_enough = (cb * cb < PARALLEL**2 * cc * bb) & (apart[rows, cols] <= band_px)
+        det = np.where(apart_enough, cc * bb - cb * cb, 1.0)
+        a = (bb * cp - cb * bp) / det
+        g = (cc * bp - cb * cp) / det
+        misfit = np.linalg.norm(p - a[:, None] * c - g[:, None] * b, axis=1)
+        fits = apart_enough & (g >= 0) & (misfit <= MIX_FIT * light) & (misfit < best)
+        best[fits], cover[fits], chosen[fits] = misfit[fits], a[fits], k
+    mixed = chosen >= 0
+    if not mixed.any():
+        return named
+    grid = colour_at.copy()
+    grid[rows[mixed], cols[mixed]] = np.where(cover[mixed] > MIXED, chosen[mixed], -1)
+    kept_rows, kept_cols = np.nonzero(grid >= 0)
+    old = np.full(mask.shape, -1, np.int64)
+    old[named.rows, named.cols] = np.arange(named.rows.size)
+    same = old[kept_rows, kept_cols]
+    features = np.where(
+        (same >= 0)[:, None], named.features[np.maximum(same, 0)], shade_free(bgr[kept_rows, kept_cols])
+    )
+    to_board = None
+    if named.to_board is not None:
+        bare = shade_free(
+            cv2.cvtColor(
+                np.clip(background_lab[kept_rows, kept_cols], 0, 255).astype(np.uint8)[None],
+                cv2.COLOR_LAB2BGR,
+            )[0]
+        )
+        to_board = np.where(
+            same >= 0, named.to_board[np.maximum(same, 0)], np.einsum("pf,pf->p", bare, bare - 2.0 * features)
+        )
+    return Named(
+        kept_rows, kept_cols, features.astype(named.features.dtype), grid[kept_rows, kept_cols], to_board
+    )
+
+
 def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) -> np.ndarray:
     """Whether each pixel's hue (its channels' shares: `shade_free` features) is `HUE_APART` or
     more from the bare board's there and nearer its own colour's (`own`, per pixel): a shadow
@@ -883,6 +1007,10 @@ def read_tokens(
         profile,
         (r0, c0),
     )
+    if empty is not None:  # the bare board measured, not a median round the piece pulled by it
+        named = with_blurred_edges(
+            named, bgr, background, mask, ~(is_dark | is_print), round(FRINGE_MM * s) + 1
+        )
     pieces = np.zeros_like(mask)
     pieces[named.rows, named.cols] = 1
     heights = dict(profile.token_height)
@@ -1285,15 +1413,23 @@ def counted(
     out: list[TokenSighting] = []
     widths = kind_sizes(profile)
     singles: dict[tuple[str, str | None], list[int]] = {}
-    for sighting, area, single, _ in heaps:
-        if single:
-            singles.setdefault((sighting.kind, sighting.color), []).append(area)
-            singles.setdefault((sighting.kind, None), []).append(area)
+    lone: dict[tuple[str, str | None], list[int]] = {}  # one hump, whatever its size
+    for sighting, area, single, bumps in heaps:
+        for key in ((sighting.kind, sighting.color), (sighting.kind, None)):
+            if single:
+                singles.setdefault(key, []).append(area)
+            if single or bumps == 1:
+                lone.setdefault(key, []).append(area)
     for sighting, area, single, bumps in heaps:
         if single:
             out.append(sighting)
             continue
-        same = singles.get((sighting.kind, sighting.color)) or singles.get((sighting.kind, None))
+        same = (
+            singles.get((sighting.kind, sighting.color))
+            or lone.get((sighting.kind, sighting.color))
+            or singles.get((sighting.kind, None))
+            or lone.get((sighting.kind, None))
+        )
         unit = float(np.median(same)) if same else math.pi * (widths[sighting.kind] / 2 * px_per_mm) ** 2
         units = area / unit
         many = bumps if bumps >= 2 else round(units)
