@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from tests.blender_scene import ART_PX_PER_MM, Table, _srgb
-from tests.blender_turris import BOARD_MARGIN_MM, BOARD_THICK_MM, painted_ground, painted_table, vignette
+from tests.blender_turris import BOARD_THICK_MM, board_canvas, painted_table, vignette
 from tests.pinhole_figures import BROWN, BUILDERS, free_spot
 from vision.colours import DEFAULT_COLOURS
 from vision.profiles import Profile
@@ -101,13 +101,8 @@ def mat_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, tup
     stall a tile with a striped awning, a wooden counter and its material spaces framed in brown,
     the meeple's spot a dark ring; Salil's pile a vignette; the rolling area felt; the palace
     stone; each tableau a dark printed border with its labels."""
-    w, h = profile.size
-    x0, y0, x1, y1 = -BOARD_MARGIN_MM, -BOARD_MARGIN_MM, w + BOARD_MARGIN_MM, h + BOARD_MARGIN_MM
     s = ART_PX_PER_MM
-    image, base = painted_ground((x0, y0, x1, y1), rng)
-
-    def px(x: float, y: float) -> tuple[int, int]:
-        return int(round((x - x0) * s)), int(round((y - y0) * s))
+    image, base, extent, px = board_canvas(profile, rng)
 
     def bgr(v: Any) -> tuple[float, float, float]:
         return tuple(float(c) for c in np.clip(v, 0, 255))  # type: ignore[return-value]
@@ -170,7 +165,7 @@ def mat_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, tup
             cx, cy = gems[0] + 20 + 16 * k, gems[3] - 12
             cv2.circle(image, px(cx, cy), int(4 * s), INK, max(1, int(0.6 * s)), cv2.LINE_AA)
     image = cv2.GaussianBlur(image, (0, 0), 1.2)  # print, not pixels
-    return image, (x0, y0, x1, y1)
+    return image, extent
 
 
 def tower_table(profile: Profile, seed: int) -> Table:

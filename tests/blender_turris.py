@@ -114,19 +114,30 @@ def vignette(
                 cv2.circle(image, at, max(2, r), tone, -1, cv2.LINE_AA)
 
 
+def board_canvas(
+    profile: Profile, rng: np.random.Generator
+) -> tuple[
+    np.ndarray, np.ndarray, tuple[float, float, float, float], Callable[[float, float], tuple[int, int]]
+]:
+    """A board's painted ground (`painted_ground`) over its size and margin: the picture, its hue,
+    its extent (board mm) and where a board point falls in it (px)."""
+    w, h = profile.size
+    extent = (-BOARD_MARGIN_MM, -BOARD_MARGIN_MM, w + BOARD_MARGIN_MM, h + BOARD_MARGIN_MM)
+    image, base = painted_ground(extent, rng)
+
+    def px(x: float, y: float) -> tuple[int, int]:
+        return int(round((x - extent[0]) * ART_PX_PER_MM)), int(round((y - extent[1]) * ART_PX_PER_MM))
+
+    return image, base, extent, px
+
+
 def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, tuple[float, ...]]:
     """The Main Board's painted picture (BGR) and its extent in board mm: a landscape of soft
     patches, paths between the places, each place a vignette (buildings, trees, water, fire:
     shapes of any colour, the players' too) with a frame and its name, the Crossroads two dark
     circles, the Abyss a dark pit."""
-    w, h = profile.size
-    x0, y0, x1, y1 = -BOARD_MARGIN_MM, -BOARD_MARGIN_MM, w + BOARD_MARGIN_MM, h + BOARD_MARGIN_MM
     s = ART_PX_PER_MM
-    image, base = painted_ground((x0, y0, x1, y1), rng)
-
-    def px(x: float, y: float) -> tuple[int, int]:
-        return int(round((x - x0) * s)), int(round((y - y0) * s))
-
+    image, base, extent, px = board_canvas(profile, rng)
     places = [r for r in profile.regions if r.holds == "tokens"]
     road = _bgr(rng, 60, 200)
     for a, b in zip(places, places[1:] + places[:1]):
@@ -161,7 +172,7 @@ def board_art(profile: Profile, rng: np.random.Generator) -> tuple[np.ndarray, t
             cv2.LINE_AA,
         )
     image = cv2.GaussianBlur(image, (0, 0), 1.2)  # paint, not pixels
-    return image, (x0, y0, x1, y1)
+    return image, extent
 
 
 def scout(
