@@ -346,15 +346,22 @@ def with_blurred_edges(
     colour_at = np.full(mask.shape, -1, np.int64)
     colour_at[named.rows, named.cols] = named.colour
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
-    cores = {
-        int(k): cv2.erode((colour_at == k).astype(np.uint8), cross) for k in np.unique(named.colour[own])
-    }
-    cores = {k: core for k, core in cores.items() if core.any()}
-    if not cores:
+    # Each colour's cores, within the box its pixels span (a blur's band round it): a frame's
+    # pieces cover a small part of the board.
+    boxes: dict[int, tuple[slice, slice, np.ndarray]] = {}
+    for k in np.unique(named.colour[own]):
+        mine = named.colour == k
+        r0, r1 = max(int(named.rows[mine].min()) - band_px - 1, 0), int(named.rows[mine].max()) + band_px + 2
+        c0, c1 = max(int(named.cols[mine].min()) - band_px - 1, 0), int(named.cols[mine].max()) + band_px + 2
+        window = (slice(r0, r1), slice(c0, c1))
+        core = cv2.erode((colour_at[window] == k).astype(np.uint8), cross)
+        if core.any():
+            boxes[int(k)] = (*window, core)
+    if not boxes:
         return named
     any_core = np.zeros(mask.shape, bool)
-    for core in cores.values():
-        any_core |= core > 0
+    for window_rows, window_cols, core in boxes.values():
+        any_core[window_rows, window_cols] |= core > 0
     open_to = (colour_at < 0) | np.isin(colour_at, np.flatnonzero(chromatic))
     reach = cv2.dilate(
         any_core.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * band_px + 1,) * 2)
@@ -371,7 +378,16 @@ def with_blurred_edges(
     best = np.full(rows.size, np.inf)
     cover = np.zeros(rows.size)
     chosen = np.full(rows.size, -1, np.int64)
-    for k, core in cores.items():
+    for k, (window_rows, window_cols, core) in boxes.items():
+        inside = np.flatnonzero(
+            (rows >= window_rows.start)
+            & (rows < window_rows.start + core.shape[0])
+            & (cols >= window_cols.start)
+            & (cols < window_cols.start + core.shape[1])
+        )
+        if not inside.size:
+            continue
+        here_rows, here_cols = rows[inside] - window_rows.start, cols[inside] - window_cols.start
         apart, label = cv2.distanceTransformWithLabels(
             1 - core, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL
         )
@@ -386,18 +402,20 @@ def with_blurred_edges(
         innermost[which[order]] = order  # the last of each part, its deepest, wins
         index = np.zeros(core_rows.size + 1, np.int64)
         index[label[core_rows, core_cols]] = np.arange(core_rows.size)
-        nearest = index[label[rows, cols]]
+        nearest = index[label[here_rows, here_cols]]
         thin = depth[innermost[which[nearest]]] < THICK_CORE_PX
         to_core = np.where(thin, innermost[which[nearest]], nearest)
-        c = linear_light(bgr[core_rows[to_core], core_cols[to_core]])
-        cc, cb, cp = (c * c).sum(1), (c * b).sum(1), (c * p).sum(1)
-        apart_enough = (cb * cb < PARALLEL**2 * cc * bb) & (apart[rows, cols] <= band_px)
-        det = np.where(apart_enough, cc * bb - cb * cb, 1.0)
-        a = (bb * cp - cb * bp) / det
-        g = (cc * bp - cb * cp) / det
-        misfit = np.linalg.norm(p - a[:, None] * c - g[:, None] * b, axis=1)
-        fits = apart_enough & (g >= 0) & (misfit <= MIX_FIT * light) & (misfit < best)
-        best[fits], cover[fits], chosen[fits] = misfit[fits], a[fits], k
+        c = linear_light(bgr[core_rows[to_core] + window_rows.start, core_cols[to_core] + window_cols.start])
+        pk, bk = p[inside], b[inside]
+        cc, cb, cp = (c * c).sum(1), (c * bk).sum(1), (c * pk).sum(1)
+        bbk, bpk = bb[inside], bp[inside]
+        apart_enough = (cb * cb < PARALLEL**2 * cc * bbk) & (apart[here_rows, here_cols] <= band_px)
+        det = np.where(apart_enough, cc * bbk - cb * cb, 1.0)
+        a = (bbk * cp - cb * bpk) / det
+        g = (cc * bpk - cb * cp) / det
+        misfit = np.linalg.norm(pk - a[:, None] * c - g[:, None] * bk, axis=1)
+        fits = apart_enough & (g >= 0) & (misfit <= MIX_FIT * light[inside]) & (misfit < best[inside])
+        best[inside[fits]], cover[inside[fits]], chosen[inside[fits]] = misfit[fits], a[fits], k
     mixed = chosen >= 0
     if not mixed.any():
         return named
