@@ -425,23 +425,19 @@ def with_blurred_edges(
     old = np.full(mask.shape, -1, np.int64)
     old[named.rows, named.cols] = np.arange(named.rows.size)
     same = old[kept_rows, kept_cols]
-    features = np.where(
-        (same >= 0)[:, None], named.features[np.maximum(same, 0)], shade_free(bgr[kept_rows, kept_cols])
-    )
+    added = same < 0  # an edge named now: its features and distance to the board worked out
+    features = np.empty((kept_rows.size, named.features.shape[1]), named.features.dtype)
+    features[~added] = named.features[same[~added]]
+    features[added] = shade_free(bgr[kept_rows[added], kept_cols[added]])
     to_board = None
     if named.to_board is not None:
-        bare = shade_free(
-            cv2.cvtColor(
-                np.clip(background_lab[kept_rows, kept_cols], 0, 255).astype(np.uint8)[None],
-                cv2.COLOR_LAB2BGR,
-            )[0]
-        )
-        to_board = np.where(
-            same >= 0, named.to_board[np.maximum(same, 0)], np.einsum("pf,pf->p", bare, bare - 2.0 * features)
-        )
-    return Named(
-        kept_rows, kept_cols, features.astype(named.features.dtype), grid[kept_rows, kept_cols], to_board
-    )
+        to_board = np.empty(kept_rows.size, named.to_board.dtype)
+        to_board[~added] = named.to_board[same[~added]]
+        if added.any():
+            bare_lab = np.clip(background_lab[kept_rows[added], kept_cols[added]], 0, 255).astype(np.uint8)
+            bare = shade_free(cv2.cvtColor(bare_lab[None], cv2.COLOR_LAB2BGR)[0])
+            to_board[added] = np.einsum("pf,pf->p", bare, bare - 2.0 * features[added])
+    return Named(kept_rows, kept_cols, features, grid[kept_rows, kept_cols], to_board)
 
 
 def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) -> np.ndarray:
