@@ -303,10 +303,10 @@ def nearer_a_colour(
 
 
 MIXED = 0.5
+"""A pixel more than this much covered by a piece is the piece's (its edge, blurred)."""
 THICK_CORE_PX = 2.0
 """A core this deep somewhere has pixels wholly piece all through it: the nearest is then the
 piece's colour as lit there; a thinner core's only sure pixel is its innermost."""
-"""A pixel more than this much covered by a piece is the piece's (its edge, blurred)."""
 MIX_FIT = 0.12
 """...when it is a mix of that piece's colour and the bare board's within this share of its
 own light (linear): a blurred edge is such a mix, a shadow or another colour is not."""
@@ -374,7 +374,7 @@ def with_blurred_edges(
         np.clip(background_lab[rows, cols], 0, 255).astype(np.uint8)[None], cv2.COLOR_LAB2BGR
     )[0]
     b = linear_light(bare_bgr)
-    bb, bp, light = (b * b).sum(1), (b * p).sum(1), np.linalg.norm(p, axis=1)
+    light = np.linalg.norm(p, axis=1)
     best = np.full(rows.size, np.inf)
     cover = np.zeros(rows.size)
     chosen = np.full(rows.size, -1, np.int64)
@@ -388,32 +388,10 @@ def with_blurred_edges(
         if not inside.size:
             continue
         here_rows, here_cols = rows[inside] - window_rows.start, cols[inside] - window_cols.start
-        apart, label = cv2.distanceTransformWithLabels(
-            1 - core, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL
-        )
-        core_rows, core_cols = np.nonzero(core)
-        # Each core's innermost pixel, the likeliest wholly piece: the core's rim is still part
-        # board where the naming reached past the piece's edge.
-        count, part = cv2.connectedComponents(core)
-        depth = cv2.distanceTransform(core, cv2.DIST_L2, 3)[core_rows, core_cols]
-        which = part[core_rows, core_cols]
-        order = np.lexsort((depth, which))
-        innermost = np.zeros(count, np.int64)
-        innermost[which[order]] = order  # the last of each part, its deepest, wins
-        index = np.zeros(core_rows.size + 1, np.int64)
-        index[label[core_rows, core_cols]] = np.arange(core_rows.size)
-        nearest = index[label[here_rows, here_cols]]
-        thin = depth[innermost[which[nearest]]] < THICK_CORE_PX
-        to_core = np.where(thin, innermost[which[nearest]], nearest)
+        apart, core_rows, core_cols, to_core = core_pixel_for(core, here_rows, here_cols)
         c = linear_light(bgr[core_rows[to_core] + window_rows.start, core_cols[to_core] + window_cols.start])
-        pk, bk = p[inside], b[inside]
-        cc, cb, cp = (c * c).sum(1), (c * bk).sum(1), (c * pk).sum(1)
-        bbk, bpk = bb[inside], bp[inside]
-        apart_enough = (cb * cb < PARALLEL**2 * cc * bbk) & (apart[here_rows, here_cols] <= band_px)
-        det = np.where(apart_enough, cc * bbk - cb * cb, 1.0)
-        a = (bbk * cp - cb * bpk) / det
-        g = (cc * bpk - cb * cp) / det
-        misfit = np.linalg.norm(pk - a[:, None] * c - g[:, None] * bk, axis=1)
+        a, g, misfit, apart_enough = unmixed(p[inside], c, b[inside])
+        apart_enough &= apart[here_rows, here_cols] <= band_px
         fits = apart_enough & (g >= 0) & (misfit <= MIX_FIT * light[inside]) & (misfit < best[inside])
         best[inside[fits]], cover[inside[fits]], chosen[inside[fits]] = misfit[fits], a[fits], k
     mixed = chosen >= 0
@@ -438,6 +416,42 @@ def with_blurred_edges(
             bare = shade_free(cv2.cvtColor(bare_lab[None], cv2.COLOR_LAB2BGR)[0])
             to_board[added] = np.einsum("pf,pf->p", bare, bare - 2.0 * features[added])
     return Named(kept_rows, kept_cols, features, grid[kept_rows, kept_cols], to_board)
+
+
+def core_pixel_for(
+    core: np.ndarray, rows: np.ndarray, cols: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each pixel (rows, cols) near a colour's cores: how far the nearest core lies, the
+    cores' pixels, and which of them stands for the piece there: the nearest, or where its core
+    is thinner than `THICK_CORE_PX` (a gem's) the core's innermost, the likeliest wholly piece
+    (the core's rim is still part board where the naming reached past the piece's edge)."""
+    apart, label = cv2.distanceTransformWithLabels(1 - core, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL)
+    core_rows, core_cols = np.nonzero(core)
+    count, part = cv2.connectedComponents(core)
+    depth = cv2.distanceTransform(core, cv2.DIST_L2, 3)[core_rows, core_cols]
+    which = part[core_rows, core_cols]
+    order = np.lexsort((depth, which))
+    innermost = np.zeros(count, np.int64)
+    innermost[which[order]] = order  # the last of each part, its deepest, wins
+    index = np.zeros(core_rows.size + 1, np.int64)
+    index[label[core_rows, core_cols]] = np.arange(core_rows.size)
+    nearest = index[label[rows, cols]]
+    deepest = innermost[which[nearest]]
+    return apart, core_rows, core_cols, np.where(depth[deepest] < THICK_CORE_PX, deepest, nearest)
+
+
+def unmixed(
+    p: np.ndarray, c: np.ndarray, b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each pixel p (linear light) as a c + g b, least squares: a and g, what is left over, and
+    whether c and b are apart enough in direction to tell (`PARALLEL`)."""
+    cc, bb, cb = (c * c).sum(1), (b * b).sum(1), (c * b).sum(1)
+    cp, bp = (c * p).sum(1), (b * p).sum(1)
+    apart = cb * cb < PARALLEL**2 * cc * bb
+    det = np.where(apart, cc * bb - cb * cb, 1.0)
+    a = (bb * cp - cb * bp) / det
+    g = (cc * bp - cb * cp) / det
+    return a, g, np.linalg.norm(p - a[:, None] * c - g[:, None] * b, axis=1), apart
 
 
 def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) -> np.ndarray:
