@@ -737,7 +737,11 @@ def unseen_tables_bench() -> None:
     )
     from tests.blender_tower import CITIZENS
 
-    for name, note in (("dev", "misses looked at"), ("unseen", "misses never looked at")):
+    for name, note in (
+        ("dev", "misses looked at"),
+        ("unseen", "some misses looked at"),
+        ("fresh", "rendered after the last change, misses never looked at"),
+    ):
         kinds, false = read_by_kind(f"blender-tower-{name}", CITIZENS)
         each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(kinds.items()))
         print(

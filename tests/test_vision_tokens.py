@@ -636,7 +636,7 @@ def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
 
 def _lens(picture: np.ndarray, sigma: float) -> np.ndarray:
     """A picture (8-bit sRGB) blurred as a lens blurs it: in linear light."""
-    from vision.tokens import linear_light
+    from vision.colours import linear_light
 
     light = cv2.GaussianBlur(linear_light(picture), (0, 0), sigma)
     encoded = np.where(light <= 0.0031308, 12.92 * light, 1.055 * np.power(light, 1 / 2.4) - 0.055)
@@ -728,3 +728,81 @@ def test_a_heap_is_counted_by_the_frames_lone_pieces_when_none_fits_its_size() -
     heap = (gem, int(3.8 * nominal), False, 1)  # two of them touching, one hump
     read = counted([*lone, heap], profile, 1.0)
     assert len(read) == 3 + 2
+
+
+def test_a_meeple_turned_any_way_fits_its_oblong_footprint() -> None:
+    """A standing meeple (profile tower: 16 x 8 mm, 16 mm tall) is seen across its lean anywhere
+    from 8 mm (end on) to 18 mm (turned halfway): end on or side on it fits a meeple; a round
+    piece of the same area would be 12.8 mm across, and a 30 mm smear is no meeple either way."""
+    from vision.tokens import across_range, kind_sizes, round_misfit
+
+    profile = load_profile("tower")
+    width = kind_sizes(profile)["meeple"]
+    assert abs(width - 2 * np.sqrt(16 * 8 / np.pi)) < 0.01
+    narrow, wide = across_range("meeple", width, profile)
+    assert (narrow, round(wide, 1)) == (8.0, 17.9)
+    lean = 5.0
+    for across, area in [(8.5, 8 * 16 + 8 * lean), (15.5, 8 * 16 + 16 * lean)]:
+        assert round_misfit(width, across, area, lean, narrow, wide) < 0.1
+        assert round_misfit(width, across, area, lean) > round_misfit(width, across, area, lean, narrow, wide)
+    assert round_misfit(width, 30.0, 30 * 16, lean, narrow, wide) > 0.5
+    assert across_range("gem", 10.0, profile) == (10.0, 10.0)
+
+
+@pytest.mark.parametrize("bad", ["depth = 20", "depth = 0", 'depth = "thin"'])
+def test_a_bad_footprint_depth_is_explained(bad: str) -> None:
+    import tomllib
+
+    from vision.profiles import ProfileError, parse_profile
+
+    text = (Path(__file__).parent.parent / "vision/profiles/tower.toml").read_text()
+    assert "depth = 8" in text
+    with pytest.raises(ProfileError, match="depth"):
+        parse_profile(tomllib.loads(text.replace("depth = 8", bad, 1)))
+
+
+def test_a_colour_lit_is_its_lit_side_not_the_other_way() -> None:
+    """Red lit is pink to the camera (clipped and washed by the lamp), orange lit yellow, any
+    colour white; pink is no lit red, purple no lit blue, and no colour is a darker one lit."""
+    from vision.colours import DEFAULT_COLOURS, lit_sides
+
+    names = list(DEFAULT_COLOURS)
+    lit = lit_sides(np.array([DEFAULT_COLOURS[n] for n in names]))
+
+    def sides(x: str) -> set[str]:
+        return {names[y] for y in np.flatnonzero(lit[names.index(x)])}
+
+    assert sides("red") == {"pink", "white"}
+    assert sides("orange") == {"yellow", "white"}
+    assert sides("pink") == sides("purple") == sides("blue") == {"white"}
+    assert not sides("white")
+
+
+def test_a_pieces_lit_side_is_joined_to_it_a_second_piece_is_not() -> None:
+    """A pink meeple whose top is lit white: white parts its pink in two (47 + 47 px and 67 px
+    white between). Joined, the three are one piece; the same white the size of a whole meeple
+    beside a whole pink one is another piece, and a white part larger than its pink is no lit
+    side of it."""
+    from vision.tokens import with_its_lit_side
+
+    box = np.zeros((30, 40), np.intp) - 1
+    box[5:15, 5:10] = 0  # pink
+    box[5:15, 10:16] = 1  # white, its top
+    box[5:15, 16:21] = 2  # pink
+    rows, cols = np.nonzero(box >= 0)
+    colour = box[rows, cols]
+    pink, white = 0, 1
+    parts = [
+        (pink, np.flatnonzero(colour == 0)),
+        (white, np.flatnonzero(colour == 1)),
+        (pink, np.flatnonzero(colour == 2)),
+    ]
+    lit = np.array([[False, True], [False, False]])
+    taken = np.zeros(rows.size, bool)
+    whole = with_its_lit_side(pink, parts[0][1], parts, rows, cols, lit, taken, 200.0)
+    assert whole.size == rows.size
+    assert with_its_lit_side(pink, parts[0][1], parts, rows, cols, lit, taken, 100.0).size < rows.size
+    no_light = np.zeros_like(lit)
+    assert with_its_lit_side(pink, parts[0][1], parts, rows, cols, no_light, taken, 200.0).size == 50
+    big_white = [(pink, parts[0][1]), (white, np.flatnonzero(colour >= 1))]
+    assert with_its_lit_side(pink, parts[0][1], big_white, rows, cols, lit, taken, 200.0).size == 50

@@ -305,3 +305,36 @@ def measure(image: np.ndarray, at: tuple[int, int], gains: np.ndarray | None = N
     colour = np.median(patch, axis=0) * (gains if gains is not None else 1.0)
     b, g, r = (int(v) for v in np.clip(colour.round(), 0, 255))
     return (b, g, r)
+
+
+def linear_light(bgr: np.ndarray) -> np.ndarray:
+    """8-bit sRGB values as linear light (0-1): what a lens's blur mixes."""
+    v = np.asarray(bgr, np.float32) / 255.0
+    out: np.ndarray = np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+LIT_FIT = 0.1
+"""A colour is another's lit side when its direction in linear RGB lies this near (unit vectors'
+distance) to that colour brightened and washed towards white (`lit_sides`): red lit is pink
+(0.04 with the default palette), orange lit yellow (0.02), any colour white; red is no lit pink,
+purple no lit blue (0.37), brown no lit yellow (0.15)."""
+LIT_GAINS = np.linspace(1.0, 10.0, 46)
+LIT_WASH = np.linspace(0.0, 1.0, 51)
+
+
+def lit_sides(bgrs: np.ndarray) -> np.ndarray:
+    """Which colours (BGR, one per row) may be seen on another's side turned to the light: `[x,
+    y]` when y is lighter than x and as x's light reflected brighter, the sensor clipping it at
+    full scale, plus the lamp's white from a glossy or sunlit face (min(1, k x + w), k >= 1,
+    w >= 0, in linear light, any exposure). A red meeple's lit top is pink to the camera, a
+    pink one's white."""
+    lin = linear_light(np.asarray(bgrs, np.float32)[:, ::-1]).astype(np.float64)
+    unit = lin / np.maximum(np.linalg.norm(lin, axis=1, keepdims=True), 1e-9)
+    out = np.zeros((len(lin), len(lin)), bool)
+    for x, colour in enumerate(lin):
+        lit = np.minimum(1.0, LIT_GAINS[:, None, None] * colour + LIT_WASH[None, :, None]).reshape(-1, 3)
+        lit /= np.linalg.norm(lit, axis=1, keepdims=True)
+        apart = np.linalg.norm(lit[:, None, :] - unit[None, :, :], axis=2).min(axis=0)
+        out[x] = (apart <= LIT_FIT) & (lin.sum(1) > colour.sum())
+    return out

@@ -36,6 +36,7 @@ from .tokens import (
     nearer_a_colour,
     piece_width,
     pieces_view,
+    size_error,
     under_hull,
 )
 from .types import VisionError
@@ -182,15 +183,18 @@ def judged_piece(
     pixels `under` the hull of its own colour's, when given: its printed emblem is its own, as
     the token reader takes it (a blue tile less its white emblem is a round 20 mm: a priest).
     Not `likeliest_kind`: that prefers the kinds the profile says come in this colour, and the
-    players' colours a profile gives are a guess that teaching is there to correct."""
+    players' colours a profile gives are a guess that teaching is there to correct. An oblong
+    piece (a meeple) keeps the profile's width: turned any way, what shows across it is no size."""
     across = piece_width(rows, cols, centre, place, s)
     flat = 2 * math.sqrt((under or rows.size) / math.pi) / s
     seen = {k: flat if k in profile.token_square else across for k in kinds}
     misfit, shaped = how_each_kind_fits(rows, cols, kinds, seen, profile, s, place, centre)
-    fitting = [k for k in kinds if shaped[k] and abs(kinds[k] - seen[k]) / kinds[k] <= MAX_SIZE_ERROR]
+    fitting = [k for k in kinds if shaped[k] and size_error(k, kinds[k], seen[k], profile) <= MAX_SIZE_ERROR]
     if not fitting:
         return None
     kind = min(fitting, key=lambda k: misfit[k])
+    if kind in dict(profile.token_depth):  # turned any way, its width across its lean is no size
+        return kind, dict(profile.token_mm)[kind]
     return kind, seen[kind] / SQUARE_WIDTH if kind in profile.token_square else seen[kind]
 
 

@@ -33,6 +33,8 @@ from .colours import (
     as_seen_here,
     distances,
     has_a_hue,
+    linear_light,
+    lit_sides,
     nearest,
     shade_free,
 )
@@ -114,8 +116,35 @@ it."""
 
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
-    """Each token kind's width as a disc of the same area, millimetres."""
-    return {k: w * (SQUARE_WIDTH if k in profile.token_square else 1.0) for k, w in profile.token_mm}
+    """Each token kind's width as a disc of the same area, millimetres (a square tile's, an
+    oblong footprint's)."""
+    depth = dict(profile.token_depth)
+    return {
+        k: w * SQUARE_WIDTH
+        if k in profile.token_square
+        else w * SQUARE_WIDTH * math.sqrt(depth[k] / w)
+        if k in depth
+        else w
+        for k, w in profile.token_mm
+    }
+
+
+def size_error(kind: str, width: float, seen: float, profile: Profile) -> float:
+    """How far (a share of it) a piece seen `seen` mm across its lean is from what a kind
+    `width` wide (`kind_sizes`') may be seen as (`across_range`)."""
+    narrow, wide = across_range(kind, width, profile)
+    return (narrow - seen) / narrow if seen < narrow else max(seen - wide, 0.0) / wide
+
+
+def across_range(kind: str, width: float, profile: Profile) -> tuple[float, float]:
+    """How wide a kind's footprint may be seen across its lean (mm): a round piece its width
+    (`width`, `kind_sizes`'), an oblong one from its short side (end on) to its diagonal
+    (turned halfway)."""
+    depth = dict(profile.token_depth)
+    if kind not in depth:
+        return width, width
+    long = dict(profile.token_mm)[kind]
+    return depth[kind], math.hypot(long, depth[kind])
 
 
 def compact(rows: np.ndarray, cols: np.ndarray, area: float | None = None) -> bool:
@@ -313,13 +342,6 @@ own light (linear): a blurred edge is such a mix, a shadow or another colour is 
 PARALLEL = 0.98
 """A piece's colour and the board's this alike in direction (the cosine of their linear RGB) say
 nothing of how much of a pixel each covers: a shadow is a mix of the board with black."""
-
-
-def linear_light(bgr: np.ndarray) -> np.ndarray:
-    """8-bit sRGB values as linear light (0-1): what a lens's blur mixes."""
-    v = np.asarray(bgr, np.float32) / 255.0
-    out: np.ndarray = np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
-    return out
 
 
 def with_blurred_edges(
@@ -606,7 +628,7 @@ def how_each_kind_fits(
     `square_misfit`), and whether it has its shape: squarish and solid (`compact`; a tile with
     a piece on it by its hull) and nine tenths of it inside the kind's silhouette where it stands
     (`inside_round`, `inside_square`). A kind whose size is far off is not looked at closely."""
-    heights = dict(profile.token_height)
+    heights, oblong = dict(profile.token_height), dict(profile.token_depth)
     away = np.array(centre) - (place.nadir if place is not None else centre)
     away = away / max(float(np.hypot(*away)), 1e-9)
     solid = compact(rows, cols)
@@ -615,7 +637,9 @@ def how_each_kind_fits(
     misfit: dict[str, float] = {}
     shaped: dict[str, bool] = {}
     for n, width in kinds.items():
-        near = abs(width - seen[n]) / width <= MAX_SIZE_ERROR
+        near = size_error(n, width, seen[n], profile) <= MAX_SIZE_ERROR
+        if n in oblong:  # as narrow as one end on, but no smaller than its footprint
+            near = near and 2 * math.sqrt(rows.size / math.pi) / s >= (1 - MAX_SIZE_ERROR) * width
         if n in profile.token_square:
             side = width / SQUARE_WIDTH
             if not near:
@@ -630,13 +654,14 @@ def how_each_kind_fits(
             )
         else:
             lean = lean_mm(place, centre, heights.get(n, 0.0))
-            misfit[n] = round_misfit(width, seen[n], rows.size / s**2, lean)
+            narrow, wide = across_range(n, width, profile)
+            misfit[n] = round_misfit(width, seen[n], rows.size / s**2, lean, narrow, wide)
             # Squarish but for its lean: a standing piece is seen longer by its lean, away from
             # the point under the camera (not a strip lying any other way); not where a tile may
             # lie too, whose part a piece leaves uncovered may be as long (Am'harb's spaces).
             upright = solid or (lean > 0 and not tiled and leaning(rows, cols, away, 1 + lean / width))
             shaped[n] = (
-                near and upright and inside_round(rows, cols, width * s, lean * s, away) >= SILHOUETTE_SHARE
+                near and upright and inside_round(rows, cols, wide * s, lean * s, away) >= SILHOUETTE_SHARE
             )
             if shaped[n] and tiled:  # a tile may lie here: no round piece has corners
                 hull, rect = outline = outline or hull_and_rect(rows, cols)
@@ -717,14 +742,23 @@ def as_hidden_tile(
     return seen, misfit, shaped
 
 
-def round_misfit(width_mm: float, across_mm: float, area_mm2: float, lean: float) -> float:
+def round_misfit(
+    width_mm: float,
+    across_mm: float,
+    area_mm2: float,
+    lean: float,
+    narrow: float | None = None,
+    wide: float | None = None,
+) -> float:
     """How far (in proportion) a piece seen `across_mm` wide across its lean, covering
-    `area_mm2`, is from a round piece `width_mm` wide whose top leans `lean` mm: its foot, its
-    top and the side wall between them cover a disc and a band `lean` long."""
+    `area_mm2`, is from a standing piece whose footprint has the area of a disc `width_mm` wide
+    and whose top leans `lean` mm: its foot, its top and the side wall between them cover that
+    disc and a band `lean` long. Across its lean it is `width_mm` wide if round, or anywhere from
+    `narrow` to `wide` (`across_range`: an oblong one turned any way)."""
     expected = math.pi * (width_mm / 2) ** 2 + width_mm * lean
-    return max(
-        abs(math.log(max(across_mm, 1e-3) / width_mm)), abs(math.log(max(area_mm2, 1e-3) / expected)) / 2
-    )
+    across = max(across_mm, 1e-3)
+    off = max(math.log((narrow or width_mm) / across), math.log(across / (wide or width_mm)), 0.0)
+    return max(off, abs(math.log(max(area_mm2, 1e-3) / expected)) / 2)
 
 
 def likeliest_kind(
@@ -743,7 +777,7 @@ def likeliest_kind(
     fits, the one it misfits least (in proportion: 12 and 20 mm meet at 15.5, not 15)."""
 
     def error(kind: str) -> float:
-        return abs(kinds[kind] - seen[kind]) / kinds[kind]
+        return size_error(kind, kinds[kind], seen[kind], profile)
 
     sized = [n for n in kinds if error(n) <= MAX_SIZE_ERROR]
     coloured = [n for n in sized if (allowed := profile.colours_of(n)) is None or colour in allowed]
@@ -1053,6 +1087,12 @@ def read_tokens(
         for i, name in enumerate(coloured)
         if name and any(profile.comes_in(t, name) for t in profile.token_stood_on)
     }
+    # Which colour may be which one's side turned to the light, among the pieces' own colours
+    # (print's white is an emblem's, a label's: no lit side).
+    piece_colour = np.array(coloured) != ""
+    lit = lit_sides(np.array([dict(palette.colours)[n] for n in names])) & np.outer(
+        piece_colour, piece_colour
+    )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     ids = labels[named.rows, named.cols]
@@ -1068,9 +1108,9 @@ def read_tokens(
         blob_colours = colour_index[blob]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
         split = pieces_of(blob_rows, blob_cols, blob_colours, is_print, untiled, FRINGE_MM * s)
-        parts = sorted(
+        parts = sorted(  # darker first (a piece before its lit side), dark plastic last
             parts_made_whole(split, blob_rows, blob_cols, tile_sides, pieces_colours, base_widths),
-            key=lambda kp: bool(is_dark[kp[0]]),
+            key=lambda kp: (bool(is_dark[kp[0]]), lightness[kp[0]]),
         )
         # The square of a tile each part of a stood-on tile's colour fills with the others (a
         # tile mostly hidden under a piece): a round piece with its foot in it stands on that
@@ -1090,6 +1130,24 @@ def read_tokens(
             part = part[~consumed[part]]
             if not part.size:
                 continue
+            if lit[k].any() and len(parts) > 1:
+                # Its side turned to the light may be named a lighter colour (a red meeple's top
+                # pink): joined while the whole is no larger than one piece of its colour there.
+                at = top.to_mm(float(blob_cols[part].mean()) + c0, float(blob_rows[part].mean()) + r0)
+                here = region_at(at, regions, boxes)
+                room = [
+                    (math.pi * (w / 2) ** 2 + w * lean_mm(place, at, heights.get(n, 0.0))) * s * s
+                    for n, w in widths.items()
+                    if here is not None
+                    and (not here.kinds or n in here.kinds)
+                    and profile.comes_in(n, names[k])
+                    and heights.get(n, 0.0) > FLAT_MM  # a card or tile lies flat: no side of it is lit apart
+                ]
+                if room:
+                    part = with_its_lit_side(
+                        k, part, parts, blob_rows, blob_cols, lit, consumed, max(room) * (1 + MAX_SIZE_ERROR)
+                    )
+                    consumed[part] = True
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             prows, pcols = blob_rows[part], blob_cols[part]
             if (
@@ -1112,13 +1170,7 @@ def read_tokens(
                 # base; and a figure's top on its dark base is judged with it
             cx, cy = float(pcols.mean()), float(prows.mean())
             centre = top.to_mm(cx + c0, cy + r0)
-            near = np.nonzero(
-                (boxes[:, 0] <= centre[0])
-                & (centre[0] <= boxes[:, 2])
-                & (boxes[:, 1] <= centre[1])
-                & (centre[1] <= boxes[:, 3])
-            )[0]
-            region = next((regions[i] for i in near if regions[i].contains(centre)), None)
+            region = region_at(centre, regions, boxes)
             if region is None:
                 continue
             kinds = {n: w for n, w in widths.items() if not region.kinds or n in region.kinds}
@@ -1235,6 +1287,59 @@ def read_tokens(
         read = found + [h[0] for h in heaps]
         found += dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def region_at(centre: tuple[float, float], regions: Sequence[Region], boxes: np.ndarray) -> Region | None:
+    """The region holding this point (mm), `boxes` each region's bounding box (x0, y0, x1, y1)."""
+    near = np.nonzero(
+        (boxes[:, 0] <= centre[0])
+        & (centre[0] <= boxes[:, 2])
+        & (boxes[:, 1] <= centre[1])
+        & (centre[1] <= boxes[:, 3])
+    )[0]
+    return next((regions[int(i)] for i in near if regions[int(i)].contains(centre)), None)
+
+
+def with_its_lit_side(
+    k: int,
+    part: np.ndarray,
+    parts: list[tuple[int, np.ndarray]],
+    rows: np.ndarray,
+    cols: np.ndarray,
+    lit: np.ndarray,
+    taken: np.ndarray,
+    room_px: float,
+) -> np.ndarray:
+    """A part of colour `k` (pixel indices into its blob) and the parts touching it, in turn, of
+    its own colour or its lit side's (`lit[k]`, `lit_sides`), none `taken`, while together they
+    cover no more than `room_px` (one piece of its colour there, its lean and tolerance
+    included) and its own colour at least half: a pink meeple's top lit white parts its pink
+    sides in two; a white meeple beside it is a second piece's area, and stays its own."""
+    r0, c0 = rows.min(), cols.min()
+    which = np.full((int(rows.max() - r0) + 1, int(cols.max() - c0) + 1), -1, np.intp)
+    for i, (_, other) in enumerate(parts):
+        free = other[~taken[other]]
+        which[rows[free] - r0, cols[free] - c0] = i
+    group = np.zeros(which.shape, np.uint8)
+    group[rows[part] - r0, cols[part] - c0] = 1
+    which[group > 0] = -1
+    joined, own, size = [part], part.size, part.size
+    while True:
+        touching = which[(cv2.dilate(group, np.ones((3, 3), np.uint8)) > 0) & (which >= 0)]
+        fits = [
+            i
+            for i in np.unique(touching)
+            if (parts[i][0] == k or lit[k, parts[i][0]]) and size + int((which == i).sum()) <= room_px
+        ]
+        if not fits:
+            break
+        more = np.flatnonzero(which[rows - r0, cols - c0] == fits[0])
+        joined.append(more)
+        own += more.size if parts[fits[0]][0] == k else 0
+        size += more.size
+        group[rows[more] - r0, cols[more] - c0] = 1
+        which[which == fits[0]] = -1
+    return np.concatenate(joined) if len(joined) > 1 and 2 * own >= size else part
 
 
 def only_dark(colours: Sequence[str] | None) -> bool:

@@ -68,6 +68,10 @@ class Profile:
     token_height: tuple[tuple[str, float], ...] = ()
     """Token kinds' heights (mm), where the profile gives them: a standing piece is seen
     leaning away from the point under the camera by its height's share of the camera's."""
+    token_depth: tuple[tuple[str, float], ...] = ()
+    """Token kinds whose footprint is oblong, and its short side (mm; `width` is the long one):
+    a standing meeple is 16 mm wide and 8 mm deep, and seen from above it is as wide as that
+    across its lean only when turned side on (8 mm end on, 18 mm turned halfway)."""
     token_figures: tuple[str, ...] = ()
     """Token kinds that are figures on a base, one of which may be dark plastic whatever the
     piece's colour: seen from above, its colour may show on the figure only (a Scout on a dark
@@ -233,6 +237,16 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
             raise ProfileError("pieces.tokens.KIND.height is millimetres") from error
         if any(h < 0 for _, h in out["token_height"]):
             raise ProfileError("pieces.tokens.KIND.height is millimetres, not below the board")
+        try:
+            out["token_depth"] = tuple((str(k), float(v["depth"])) for k, v in tokens.items() if "depth" in v)
+        except (TypeError, ValueError) as error:
+            raise ProfileError("pieces.tokens.KIND.depth is millimetres") from error
+        if any(not 0 < d <= dict(sizes)[k] for k, d in out["token_depth"]):
+            raise ProfileError(
+                "pieces.tokens.KIND.depth is the footprint's short side: above 0, up to its width"
+            )
+        if any("depth" in v and v.get("shape") == "square" for v in tokens.values()):
+            raise ProfileError("pieces.tokens.KIND.depth is for oblong pieces, not square tiles")
         out["token_stood_on"] = tuple(str(k) for k, v in tokens.items() if v.get("stood_on") is True)
         if any(not isinstance(v.get("stood_on", False), bool) for v in tokens.values()):
             raise ProfileError("pieces.tokens.KIND.stood_on is true (pieces stand on this tile) or false")
