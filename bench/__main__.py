@@ -721,6 +721,7 @@ def unseen_tables_bench() -> None:
     for name, note in (
         ("dev", "misses looked at"),
         ("unseen", "rendered with the dev set, only its totals read, before and after each change"),
+        ("fresh", "rendered 2026-11-28, misses never looked at"),
     ):
         kinds, false = read_by_kind(f"blender-turris-{name}")
         each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(kinds.items()))

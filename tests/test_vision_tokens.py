@@ -806,3 +806,27 @@ def test_a_pieces_lit_side_is_joined_to_it_a_second_piece_is_not() -> None:
     assert with_its_lit_side(pink, parts[0][1], parts, rows, cols, no_light, taken, 200.0).size == 50
     big_white = [(pink, parts[0][1]), (white, np.flatnonzero(colour >= 1))]
     assert with_its_lit_side(pink, parts[0][1], big_white, rows, cols, lit, taken, 200.0).size == 50
+
+
+def test_two_pieces_of_one_colour_touching_are_cut_at_their_waist() -> None:
+    """Two meeples side by side, one blob of one colour (issue 25 item 3): cut across their
+    length where they meet, each half one meeple; a strip is cut at its narrowest in its middle
+    half."""
+    from vision.tokens import split_at_waist
+
+    box = np.zeros((30, 50), np.uint8)
+    cv2.ellipse(box, (14, 15), (9, 6), 20, 0, 360, 1, -1)
+    cv2.ellipse(box, (31, 14), (9, 6), -15, 0, 360, 1, -1)
+    rows, cols = np.nonzero(box)
+    halves = split_at_waist(rows, cols)
+    assert halves is not None
+    first, second = halves
+    assert first.size + second.size == rows.size
+    assert {round(float(cols[h].mean()) / 5) * 5 for h in halves} == {15, 30}
+    notched = np.zeros((30, 50), np.uint8)
+    notched[10:20, 5:45] = 1
+    notched[10:17, 29:31] = 0  # narrowest at x = 29-30, off its middle
+    rows, cols = np.nonzero(notched)
+    cut = split_at_waist(rows, cols)
+    assert cut is not None
+    assert 28 <= min(cols[cut[0]].max(), cols[cut[1]].max()) <= 31

@@ -1144,10 +1144,11 @@ def read_tokens(
                     and heights.get(n, 0.0) > FLAT_MM  # a card or tile lies flat: no side of it is lit apart
                 ]
                 if room:
-                    part = with_its_lit_side(
+                    whole = with_its_lit_side(
                         k, part, parts, blob_rows, blob_cols, lit, consumed, max(room) * (1 + MAX_SIZE_ERROR)
                     )
-                    consumed[part] = True
+                    consumed[whole[part.size :]] = True  # its lit side, read with it only
+                    part = whole
             width_mm = 2 * math.sqrt(part.size / math.pi) / s
             prows, pcols = blob_rows[part], blob_cols[part]
             if (
@@ -1256,6 +1257,13 @@ def read_tokens(
                         if not single:  # the rest of the blob is the tile, as sure as the piece
                             kind, error, single = tile, 1 - on.overlap, True
             if not single and kind not in profile.token_counted:
+                footprint = math.pi * (widths[kind] * s / 2) ** 2
+                if part.size >= 2 * footprint and (halves := split_at_waist(prows, pcols)) is not None:
+                    # No piece, but two footprints' area: pieces of one colour touching (two
+                    # meeples side by side on a stall), split at their waist, each half judged.
+                    own = [part[half] for half in halves if (blob_colours[part[half]] == k).any()]
+                    parts += [(k, half) for half in own]
+                    squares += [None] * len(own)
                 continue
             # The median colour of its own colour's pixels (not a glint or an emblem).
             painted = blob_features[part][blob_colours[part] == k]
@@ -1287,6 +1295,27 @@ def read_tokens(
         read = found + [h[0] for h in heaps]
         found += dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def split_at_waist(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """These pixels in two (indices), cut across their longest axis where they are narrowest in
+    its middle half: two round or oblong pieces touching are narrowest where they meet (none
+    when either side would be under a quarter of them)."""
+    x, y = cols - cols.mean(), rows - rows.mean()
+    cov = np.cov(np.vstack([x, y]))
+    _, vectors = np.linalg.eigh(cov)
+    along = x * vectors[0, 1] + y * vectors[1, 1]  # the largest eigenvalue's vector
+    start = math.floor(float(along.min()))
+    bins = np.bincount((along - start).astype(np.intp))
+    lo, hi = np.quantile(along, [0.25, 0.75]) - start
+    middle = np.arange(math.ceil(lo), math.floor(hi) + 1)
+    if not middle.size:
+        return None
+    cut = start + middle[int(np.argmin(bins[middle]))] + 0.5
+    first, second = np.flatnonzero(along < cut), np.flatnonzero(along >= cut)
+    if min(first.size, second.size) < along.size / 4:
+        return None
+    return first, second
 
 
 def region_at(centre: tuple[float, float], regions: Sequence[Region], boxes: np.ndarray) -> Region | None:
