@@ -26,10 +26,12 @@ FLOORS: dict[str, dict[str, int]] = {
     # 32, 144, 4, 13 false; since meeples are oblong and their lit sides theirs 212, 45, 193, 5,
     # 12 and 206, 42, 144, 4, 15 (docs/vision.md). Fresh (232, 65, 251, 12), rendered after
     # those changes were made and read once with them: 203, 53, 188, 11, 28 false. Meeples 47/53
-    # and 44/52 (fresh 53) since touching pieces of one colour are cut at their waist.
-    "blender-tower-dev": {"material": 210, "meeple": 45, "gem": 191, "segment": 3, "false": 14},
-    "blender-tower-unseen": {"material": 204, "meeple": 42, "gem": 142, "segment": 2, "false": 17},
-    "blender-tower-fresh": {"material": 201, "meeple": 51, "gem": 186, "segment": 9, "false": 30},
+    # and 44/52 (fresh 53) since touching pieces of one colour are cut at their waist; materials
+    # 217, 213 (fresh 217), false 14, 15 (fresh 34) since a card's pixels named a colour no card
+    # comes in are named among the cards' (`named_in_their_places`).
+    "blender-tower-dev": {"material": 215, "meeple": 45, "gem": 191, "segment": 3, "false": 16},
+    "blender-tower-unseen": {"material": 211, "meeple": 42, "gem": 142, "segment": 2, "false": 17},
+    "blender-tower-fresh": {"material": 215, "meeple": 51, "gem": 186, "segment": 9, "false": 36},
 }
 
 

@@ -475,11 +475,12 @@ def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
     """Tower's stall holds a meeple (a builder's colour) beside its material spaces (yellow,
     brown, red, blue): an orange meeple's shaded side named brown is orange there, since no
     material lies in a meeple's space; a dark pixel where no dark piece lies (a black gem's colour
-    in a material's space) is a shadow or an edge, and dropped, as is a gem's green in a flat
-    material's space (no standing piece shows a shaded side there); a material's brown stays brown;
-    a pixel renamed is kept only when nearer its new colour than the board (else it is the board
-    in shade). Tower's mat from the frame, seeds 300-305 never looked at: meeples 20 -> 24/28,
-    false readings 37 -> 19, every gem still read."""
+    in a material's space) is a shadow or an edge, and dropped; a pixel named green in a material's
+    space (a card's own colour under this light: a place of flat cards only) is named among the
+    cards' colours; a material's brown stays brown; a pixel renamed is kept only when nearer its
+    new colour than the board (else it is the board in shade). Tower's mat from the frame, seeds
+    300-305 never looked at: meeples 20 -> 24/28, false readings 37 -> 19, every gem still read;
+    cards renamed, path-traced materials 212 -> 217/226 (docs/vision.md)."""
     from vision.colours import Palette, distances, shade_free
     from vision.regions import TopDown
     from vision.tokens import Named, named_in_their_places
@@ -501,8 +502,8 @@ def test_a_pixel_is_named_among_the_colours_its_place_can_hold() -> None:
     named = Named(rows, cols, np.stack([feature] * 4), np.array([brown, brown, black, green]))
     dark = np.array([n == "black" for n in names])
     out = named_in_their_places(named, top, places, names, choices, dark, tower, (0, 0))
-    assert out.cols.tolist() == [127, 20]
-    assert out.colour.tolist() == [orange, brown]
+    assert out.cols.tolist() == [127, 20, 24]
+    assert out.colour.tolist() == [orange, brown, brown]
     to_orange = float(distances(feature[None], choices)[0, orange])
     nearer_board = replace(named, to_board=np.full(4, to_orange - 1.0))  # the board in shade
     assert named_in_their_places(

@@ -504,8 +504,10 @@ def named_in_their_places(
     only some kinds (Tower's stall holds a meeple), a pixel named a colour none of them comes in
     is named the nearest colour one of them does, or print's, when it is nearer that than the
     board and a piece with a shaded side of its own stands there (an orange meeple's shaded side
-    is no brown material: no material lies there); otherwise it is the board in shade, a flat
-    piece's edge or a shadow, and dropped (a dark pixel where no dark piece lies, always)."""
+    is no brown material: no material lies there) or a place that holds only flat tiles or cards
+    (a card lit evenly is its own colour under this light: a brown lumber token named pink is
+    lumber); otherwise it is the board in shade, a flat piece's edge or a shadow, and dropped (a
+    dark pixel where no dark piece lies, always, and one renamed a dark colour)."""
     if not any(r.kinds for r in regions):
         return named
     pieces = {n for n in names for k, _ in profile.token_mm if profile.comes_in(k, n)}
@@ -513,6 +515,7 @@ def named_in_their_places(
     allowed = np.zeros((named.rows.size, len(names)), bool)
     placed = np.zeros(named.rows.size, bool)
     standing = np.zeros(named.rows.size, bool)  # a place where a piece with a shaded side stands
+    tiles = np.zeros(named.rows.size, bool)  # a place that holds only flat tiles or cards
     heights = dict(profile.token_height)
     for region in regions:
         rows, cols, _ = top.window(region)
@@ -529,6 +532,7 @@ def named_in_their_places(
             comes = {n for n in names for k in region.kinds if profile.comes_in(k, n)} | (set(names) - pieces)
             allowed[inside] |= np.array([n in comes for n in names])
             standing[inside] |= any(heights.get(k, 0.0) > FLAT_MM for k in region.kinds)
+            tiles[inside] |= all(k in profile.token_square for k in region.kinds)
         placed |= inside
     allowed[~placed] = every
     wrong = ~allowed[np.arange(named.rows.size), named.colour]
@@ -541,7 +545,7 @@ def named_in_their_places(
     # A dark pixel where no dark piece lies is a shadow or an edge, not a lighter colour's piece;
     # another is kept where a standing piece may show its shaded side, and only when nearer a
     # colour that can lie there than the board, else it is the board in shade.
-    kept = ~(wrong & (dark[named.colour] | ~standing))
+    kept = ~(wrong & (dark[named.colour] | dark[colour] | ~(standing | tiles)))
     if named.to_board is not None:
         kept[np.flatnonzero(wrong)] &= apart.min(axis=-1) < named.to_board[wrong]
     board = named.to_board[kept] if named.to_board is not None else None
