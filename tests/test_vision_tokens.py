@@ -831,3 +831,26 @@ def test_two_pieces_of_one_colour_touching_are_cut_at_their_waist() -> None:
     cut = split_at_waist(rows, cols)
     assert cut is not None
     assert 28 <= min(cols[cut[0]].max(), cols[cut[1]].max()) <= 31
+
+
+def test_a_cards_shaded_edge_round_it_is_its_rim_not_a_card() -> None:
+    """A red card with its bevelled edge a brown band all round it: the band's hull is the card,
+    the red wholly inside and filling it, so the band is the card's rim; a brown card lying
+    partly under the red one holds only a corner of it under its hull, and is a card."""
+    from vision.tokens import rim_of_another
+
+    box = np.zeros((40, 40), np.intp) - 1
+    box[5:27, 5:27] = 1  # brown band
+    box[8:24, 8:24] = 0  # red card inside it
+    rows, cols = np.nonzero(box >= 0)
+    colour = box[rows, cols]
+    parts = [(0, np.flatnonzero(colour == 0)), (1, np.flatnonzero(colour == 1))]
+    assert rim_of_another(parts[1][1], 1, parts, rows, cols)
+    assert not rim_of_another(parts[0][1], 0, parts, rows, cols)
+    box[:] = -1
+    box[15:37, 15:37] = 1  # a brown card under ...
+    box[5:25, 5:25] = 0  # ... the red one, over its corner
+    rows, cols = np.nonzero(box >= 0)
+    colour = box[rows, cols]
+    parts = [(0, np.flatnonzero(colour == 0)), (1, np.flatnonzero(colour == 1))]
+    assert not rim_of_another(parts[1][1], 1, parts, rows, cols)

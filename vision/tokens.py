@@ -804,6 +804,27 @@ def hull_mask(
     return box, r0, c0
 
 
+RIM_HOLDS = 0.5
+"""A part whose hull is this much another part of its blob, wholly inside it, is that piece's rim."""
+
+
+def rim_of_another(
+    part: np.ndarray, index: int, parts: list[tuple[int, np.ndarray]], rows: np.ndarray, cols: np.ndarray
+) -> bool:
+    """Whether a part (pixel indices into its blob) runs round another part of another colour:
+    nine tenths of that one under its hull and filling `RIM_HOLDS` of it. A 2 mm card's bevelled
+    edge, in shade or blurred with a dark mat, is a darker band all round it (a red card's
+    brown) whose hull is the card; a card lying partly under another holds only a corner of it."""
+    box, r0, c0 = hull_mask(rows[part], cols[part], (rows, cols))
+    hull = int(box.sum())
+    for j, (k, other) in enumerate(parts):
+        if j == index or k == parts[index][0] or other.size < RIM_HOLDS * hull:
+            continue
+        if box[rows[other] - r0, cols[other] - c0].sum() >= 0.9 * other.size:
+            return True
+    return False
+
+
 def under_hull(rows: np.ndarray, cols: np.ndarray, blob_rows: np.ndarray, blob_cols: np.ndarray) -> int:
     """How many of the blob's pixels lie under the hull of some of them (a tile's, with a piece
     standing on it: what the tile covers, the piece's foot included)."""
@@ -1199,6 +1220,8 @@ def read_tokens(
                 # A tile with a piece standing on it: the piece hides part of it. (Where no piece
                 # stands on a tile, a band a blur wide round a piece is that piece's edge mixed
                 # with the board: a red token's rim on a green mat is brownish, no material.)
+                if k not in stood_on_sides and rim_of_another(part, index, parts, blob_rows, blob_cols):
+                    continue  # a card's shaded edge round it (its bevel, its side): no card
                 under = under_hull(prows, pcols, blob_rows, blob_cols)
                 flat_mm = 2 * math.sqrt(under / math.pi) / s
                 square = squares[index]  # or the square it is part of, the rest under that piece
