@@ -28,10 +28,11 @@ FLOORS: dict[str, dict[str, int]] = {
     # those changes were made and read once with them: 203, 53, 188, 11, 28 false. Meeples 47/53
     # and 44/52 (fresh 53) since touching pieces of one colour are cut at their waist; materials
     # 217, 213 (fresh 217), false 14, 15 (fresh 34) since a card's pixels named a colour no card
-    # comes in are named among the cards' (`named_in_their_places`).
-    "blender-tower-dev": {"material": 215, "meeple": 45, "gem": 191, "segment": 3, "false": 16},
-    "blender-tower-unseen": {"material": 211, "meeple": 42, "gem": 142, "segment": 2, "false": 17},
-    "blender-tower-fresh": {"material": 215, "meeple": 51, "gem": 186, "segment": 9, "false": 36},
+    # comes in are named among the cards' (`named_in_their_places`); gems 199, 147 (fresh 194),
+    # false 14, 15 (fresh 32) since a gem is 6 mm tall, its shaded facets its own.
+    "blender-tower-dev": {"material": 215, "meeple": 45, "gem": 197, "segment": 3, "false": 16},
+    "blender-tower-unseen": {"material": 211, "meeple": 42, "gem": 145, "segment": 2, "false": 17},
+    "blender-tower-fresh": {"material": 215, "meeple": 51, "gem": 192, "segment": 9, "false": 34},
 }
 
 
