@@ -854,3 +854,28 @@ def test_a_cards_shaded_edge_round_it_is_its_rim_not_a_card() -> None:
     colour = box[rows, cols]
     parts = [(0, np.flatnonzero(colour == 0)), (1, np.flatnonzero(colour == 1))]
     assert not rim_of_another(parts[1][1], 1, parts, rows, cols)
+
+
+def test_dark_plastic_mirroring_the_board_is_no_board_for_its_hue() -> None:
+    """A glossy black gem on a tan mat shows the mat's hue at under a third of its light (path-
+    traced Tower, 0103: (38, 60, 75) on (126, 164, 175)): by hue it is nearer the mat than black,
+    but no shadow is that dark (`SHADOW_FLOOR`), so it is the dark colour; the mat in a piece's
+    shadow, at two thirds of its light, is not. Where no dark colour is named among, it is not."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour
+
+    board = np.array([126, 164, 175], np.uint8)
+    bgr = np.tile(board, (2, 4, 1))
+    bgr[0, :] = (84, 110, 117)  # the mat in a shadow
+    bgr[1, :] = (38, 60, 75)  # a black gem mirroring it
+    background = np.tile(cv2.cvtColor(board.reshape(1, 1, 3), cv2.COLOR_BGR2LAB), (2, 4, 1)).astype(
+        np.float32
+    )
+    names, choices = Palette().features(("green", "blue", "red", "black"))
+    dark = np.array([n == "black" for n in names])
+    mask = np.ones((2, 4), np.uint8)
+    named = nearer_a_colour(bgr, background, mask, choices, dark)
+    assert named.rows.tolist() == [1, 1, 1, 1]
+    assert {names[c] for c in named.colour} == {"black"}
+    no_dark = nearer_a_colour(bgr, background, mask, choices, np.zeros_like(dark))
+    assert not (no_dark.rows == 1).any()

@@ -328,6 +328,14 @@ def nearer_a_colour(
             round_band = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px))
             rescued &= cv2.morphologyEx(grid, cv2.MORPH_OPEN, round_band)[rows, cols] > 0
         kept &= ~dark[colour] | darker | rescued
+        if dark.any():
+            # Far darker than any shadow lets the board be, whatever its hue: dark plastic
+            # mirroring the board (a glossy black gem on a tan mat has the mat's hue).
+            deep = ~kept & darker
+            if deep.any():
+                darks = np.flatnonzero(dark)
+                colour[deep] = darks[to_colours[np.ix_(np.flatnonzero(deep), darks)].argmin(axis=-1)]
+                kept |= deep
     return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
 
 
