@@ -860,7 +860,8 @@ def test_dark_plastic_mirroring_the_board_is_no_board_for_its_hue() -> None:
     """A glossy black gem on a tan mat shows the mat's hue at under a third of its light (path-
     traced Tower, 0103: (38, 60, 75) on (126, 164, 175)): by hue it is nearer the mat than black,
     but no shadow is that dark (`SHADOW_FLOOR`), so it is the dark colour; the mat in a piece's
-    shadow, at two thirds of its light, is not. Where no dark colour is named among, it is not."""
+    shadow, at two thirds of its light, is not. Only where low pieces lie (`low`): beside a tall
+    figure a shadow is that dark too. Where no dark colour is named among, it is not."""
     from vision.colours import Palette
     from vision.tokens import nearer_a_colour
 
@@ -874,8 +875,31 @@ def test_dark_plastic_mirroring_the_board_is_no_board_for_its_hue() -> None:
     names, choices = Palette().features(("green", "blue", "red", "black"))
     dark = np.array([n == "black" for n in names])
     mask = np.ones((2, 4), np.uint8)
-    named = nearer_a_colour(bgr, background, mask, choices, dark)
+    low = np.ones((2, 4), np.uint8)
+    named = nearer_a_colour(bgr, background, mask, choices, dark, low=low)
     assert named.rows.tolist() == [1, 1, 1, 1]
     assert {names[c] for c in named.colour} == {"black"}
-    no_dark = nearer_a_colour(bgr, background, mask, choices, np.zeros_like(dark))
+    beside_a_tall_piece = nearer_a_colour(bgr, background, mask, choices, dark, low=low * 0)
+    assert not (beside_a_tall_piece.rows == 1).any()
+    no_dark = nearer_a_colour(bgr, background, mask, choices, np.zeros_like(dark), low=low)
     assert not (no_dark.rows == 1).any()
+
+
+def test_only_places_of_low_pieces_are_low() -> None:
+    """Tower's gem and material places hold pieces lower than they are wide (6 mm gems 10 mm
+    across, cards); its meeple spots (16 mm tall and wide) and Turris's places (Scouts, Beasts)
+    do not."""
+    from vision.regions import TopDown
+    from vision.tokens import low_places
+
+    tower = load_profile("tower")
+    top = TopDown(np.zeros((560, 800, 3), np.uint8), (0.0, 0.0), 1.0)
+    tokens = [r for r in tower.regions if r.holds == "tokens"]
+    low = low_places(top, tokens, tower, (0, 0), (560, 800))
+    gems, meeple = tower.region("player/1/gems"), tower.region("stall/1/meeple")
+    gx, gy = (int(v) for v in np.mean(gems.polygon, axis=0))
+    mx, my = (int(v) for v in np.mean(meeple.polygon, axis=0))
+    assert low[gy, gx] == 1 and low[my, mx] == 0
+    turris = load_profile("turris")
+    places = [r for r in turris.regions if r.holds == "tokens"]
+    assert not low_places(top, places, turris, (0, 0), (560, 800)).any()

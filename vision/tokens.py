@@ -291,13 +291,15 @@ def nearer_a_colour(
     lighter_reach_px: int = 0,
     pixels: MaskPixels | None = None,
     band_px: int = 0,
+    low: np.ndarray | None = None,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
     than half into the board, so that a piece's pixels cover its size, not its size widened by
     the blur; but one `LIGHTER` than the board within `lighter_reach_px` of those is no shadow,
     and kept. A pixel nearest a `dark` colour is kept only when far darker than the board
-    (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`.
+    (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`; where
+    only low pieces lie (`low`, `low_places`), one that dark is a dark colour whatever its hue.
     `pixels`: the mask's, when worked out already."""
     if pixels is None:
         pixels = MaskPixels.of(bgr, mask)
@@ -328,10 +330,10 @@ def nearer_a_colour(
             round_band = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px))
             rescued &= cv2.morphologyEx(grid, cv2.MORPH_OPEN, round_band)[rows, cols] > 0
         kept &= ~dark[colour] | darker | rescued
-        if dark.any():
-            # Far darker than any shadow lets the board be, whatever its hue: dark plastic
-            # mirroring the board (a glossy black gem on a tan mat has the mat's hue).
-            deep = ~kept & darker
+        if dark.any() and low is not None:
+            # Far darker than a low piece's shadow lets the board be, whatever its hue: dark
+            # plastic mirroring the board (a glossy black gem on a tan mat has the mat's hue).
+            deep = ~kept & darker & (low[rows, cols] > 0)
             if deep.any():
                 darks = np.flatnonzero(dark)
                 colour[deep] = darks[to_colours[np.ix_(np.flatnonzero(deep), darks)].argmin(axis=-1)]
@@ -1093,6 +1095,7 @@ def read_tokens(
             round(LIGHTER_REACH_MM * s) if on_the_board(profile) else 0,
             view.pixels,
             max(3, round(FRINGE_MM * s) | 1),
+            low_places(top, regions, profile, (r0, c0), mask.shape),
         ),
         top,
         regions,
@@ -1351,6 +1354,27 @@ def split_at_waist(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.n
     if min(first.size, second.size) < along.size / 4:
         return None
     return first, second
+
+
+def low_places(
+    top: TopDown, regions: Sequence[Region], profile: Profile, origin: tuple[int, int], shape: tuple[int, ...]
+) -> np.ndarray:
+    """Where (a mask over the pieces' view, whose top-left is `origin`) only pieces lower than
+    they are wide lie (a gem, a card): such a piece leaves the sky and the room lighting the
+    ground beside it, so its shadow there is shallow (`SHADOW_FLOOR`); a tall figure's is not
+    (a 50 mm Beast's on a light board is 0.23-0.47 of its light, as dark as a black gem's mirror
+    of the mat, and as parallel to the board)."""
+    heights, widths = dict(profile.token_height), dict(profile.token_mm)
+    low = np.zeros(shape[:2], np.uint8)
+    for region in regions:
+        kinds = region.kinds or tuple(widths)
+        if all(heights.get(k, 0.0) < widths[k] for k in kinds):
+            rows, cols, _ = top.window(region)
+            low[
+                max(rows.start - origin[0], 0) : max(rows.stop - origin[0], 0),
+                max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
+            ] = 1
+    return low
 
 
 def region_at(centre: tuple[float, float], regions: Sequence[Region], boxes: np.ndarray) -> Region | None:
