@@ -741,7 +741,7 @@ def unseen_tables_bench() -> None:
     for name, note in (
         ("dev", "misses looked at"),
         ("unseen", "some misses looked at"),
-        ("fresh", "rendered after the last change, misses never looked at"),
+        ("fresh", "rendered 2026-11-28, misses never looked at, totals read after each change"),
     ):
         kinds, false = read_by_kind(f"blender-tower-{name}", CITIZENS)
         each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(kinds.items()))
