@@ -319,8 +319,10 @@ LIT_FIT = 0.1
 distance) to that colour brightened and washed towards white (`lit_sides`): red lit is pink
 (0.04 with the default palette), orange lit yellow (0.02), any colour white; red is no lit pink,
 purple no lit blue (0.37), brown no lit yellow (0.15)."""
-LIT_GAINS = np.linspace(1.0, 10.0, 46)
-LIT_WASH = np.linspace(0.0, 1.0, 51)
+LIT_GAINS = np.linspace(1.0, 10.0, 19)
+LIT_WASH = np.linspace(0.0, 1.0, 21)
+"""The brightenings and washes tried (steps of 0.5 and 0.05: finer steps, 46 x 51, named the
+same lit sides for the default palette at six times the cost: 13 ms a frame against 2)."""
 
 
 def lit_sides(bgrs: np.ndarray) -> np.ndarray:
@@ -329,12 +331,14 @@ def lit_sides(bgrs: np.ndarray) -> np.ndarray:
     full scale, plus the lamp's white from a glossy or sunlit face (min(1, k x + w), k >= 1,
     w >= 0, in linear light, any exposure). A red meeple's lit top is pink to the camera, a
     pink one's white."""
-    lin = linear_light(np.asarray(bgrs, np.float32)[:, ::-1]).astype(np.float64)
+    lin = linear_light(np.asarray(bgrs, np.float32)[:, ::-1])
     unit = lin / np.maximum(np.linalg.norm(lin, axis=1, keepdims=True), 1e-9)
-    out = np.zeros((len(lin), len(lin)), bool)
-    for x, colour in enumerate(lin):
-        lit = np.minimum(1.0, LIT_GAINS[:, None, None] * colour + LIT_WASH[None, :, None]).reshape(-1, 3)
-        lit /= np.linalg.norm(lit, axis=1, keepdims=True)
-        apart = np.linalg.norm(lit[:, None, :] - unit[None, :, :], axis=2).min(axis=0)
-        out[x] = (apart <= LIT_FIT) & (lin.sum(1) > colour.sum())
+    lit = np.minimum(
+        1.0, LIT_GAINS[None, :, None, None] * lin[:, None, None, :] + LIT_WASH[None, None, :, None]
+    )
+    lit = lit.reshape(len(lin), -1, 3)
+    lit /= np.linalg.norm(lit, axis=2, keepdims=True)
+    apart = np.linalg.norm(lit[:, :, None, :] - unit[None, None, :, :], axis=3).min(axis=1)
+    lighter: np.ndarray = lin.sum(1)[None, :] > lin.sum(1)[:, None]
+    out: np.ndarray = (apart <= LIT_FIT) & lighter
     return out

@@ -756,6 +756,12 @@ def as_hidden_tile(
     return seen, misfit, shaped
 
 
+def standing_area(width_mm: float, lean: float) -> float:
+    """What a standing piece whose footprint is a disc `width_mm` wide (or has its area) covers
+    seen from above with its top `lean` mm beyond its foot: the disc and a band `lean` long."""
+    return math.pi * (width_mm / 2) ** 2 + width_mm * lean
+
+
 def round_misfit(
     width_mm: float,
     across_mm: float,
@@ -769,7 +775,7 @@ def round_misfit(
     and whose top leans `lean` mm: its foot, its top and the side wall between them cover that
     disc and a band `lean` long. Across its lean it is `width_mm` wide if round, or anywhere from
     `narrow` to `wide` (`across_range`: an oblong one turned any way)."""
-    expected = math.pi * (width_mm / 2) ** 2 + width_mm * lean
+    expected = standing_area(width_mm, lean)
     across = max(across_mm, 1e-3)
     off = max(math.log((narrow or width_mm) / across), math.log(across / (wide or width_mm)), 0.0)
     return max(off, abs(math.log(max(area_mm2, 1e-3) / expected)) / 2)
@@ -1172,7 +1178,7 @@ def read_tokens(
                 at = top.to_mm(float(blob_cols[part].mean()) + c0, float(blob_rows[part].mean()) + r0)
                 here = region_at(at, regions, boxes)
                 room = [
-                    (math.pi * (w / 2) ** 2 + w * lean_mm(place, at, heights.get(n, 0.0))) * s * s
+                    standing_area(w, lean_mm(place, at, heights.get(n, 0.0))) * s * s
                     for n, w in widths.items()
                     if here is not None
                     and (not here.kinds or n in here.kinds)
@@ -1295,7 +1301,7 @@ def read_tokens(
                         if not single:  # the rest of the blob is the tile, as sure as the piece
                             kind, error, single = tile, 1 - on.overlap, True
             if not single and kind not in profile.token_counted:
-                footprint = math.pi * (widths[kind] * s / 2) ** 2
+                footprint = standing_area(widths[kind], 0.0) * s * s
                 if part.size >= 2 * footprint and (halves := split_at_waist(prows, pcols)) is not None:
                     # No piece, but two footprints' area: pieces of one colour touching (two
                     # meeples side by side on a stall), split at their waist, each half judged.
