@@ -635,6 +635,44 @@ def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
     assert dark_by_outline(small, painted, [], profile, regions, top, (0, 0), None) == []
 
 
+def test_a_dark_figure_on_dark_print_differs_faintly_throughout() -> None:
+    """A Beast on a Crossroad's dark circle: its base 15 lighter than the print, its figure's
+    crevices 15 darker, none of it `FOREGROUND` from the print; averaged over a few millimetres it
+    is all unlike the bare board, while the bare print's noise (up to 9 either way) is not."""
+    from vision.regions import TopDown
+    from vision.tokens import FAINT, FOREGROUND, faintly_unlike
+
+    profile = load_profile("turris")
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    rng = np.random.default_rng(3)
+    board = np.full((700, 760, 3), 90.0, np.float32)
+    frame = board + rng.uniform(-9, 9, board.shape).astype(np.float32)
+    cx, cy = (int(v) for v in profile.region("Crossroad West").centre())
+    beast = np.zeros((700, 760), np.uint8)
+    cv2.circle(beast, (cx, cy), 22, 1, -1)
+    crevices = (np.indices(beast.shape).sum(axis=0) // 4) % 2 == 1
+    frame[(beast > 0) & ~crevices] += 15
+    frame[(beast > 0) & crevices] -= 15
+    bgr = np.clip(frame, 0, 255).astype(np.uint8)
+    background = cv2.cvtColor(board.astype(np.uint8), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    assert np.sqrt(((lab - background) ** 2).sum(axis=2)).max() < FOREGROUND > FAINT
+    top = TopDown(bgr, (0.0, 0.0), 1.0)
+    faint = faintly_unlike(bgr, background, top, regions, (0, 0))
+    inner = np.zeros_like(beast)
+    cv2.circle(inner, (cx, cy), 18, 1, -1)
+    assert faint[inner > 0].all()
+    assert faint[beast == 0].sum() < 0.2 * beast.sum()  # a blur's width round it, no more
+    bare = faintly_unlike(
+        np.clip(board + rng.uniform(-9, 9, board.shape), 0, 255).astype(np.uint8),
+        background,
+        top,
+        regions,
+        (0, 0),
+    )
+    assert not bare.any()
+
+
 def _lens(picture: np.ndarray, sigma: float) -> np.ndarray:
     """A picture (8-bit sRGB) blurred as a lens blurs it: in linear light."""
     from vision.colours import linear_light

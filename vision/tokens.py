@@ -1338,6 +1338,12 @@ def read_tokens(
         painted[named.rows[paint], named.cols[paint]] = 1
         read = found + [h[0] for h in heaps]
         found += dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
+        # Then by what differs faintly throughout (a Beast alone on a Crossroad's dark circle shows
+        # the mask a few highlights only), where no piece was read: a second look, so that the
+        # faint rest of a place does not join a Beast found by its mask to other things.
+        faint = faintly_unlike(bgr, background, top, regions, (r0, c0))
+        read = found + [h[0] for h in heaps]
+        found += dark_by_outline(mask | faint, painted, read, profile, regions, top, (r0, c0), place)
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
 
@@ -1444,6 +1450,34 @@ def only_dark(colours: Sequence[str] | None) -> bool:
 OUTLINE_FIT = 0.2
 """A dark piece known by its outline alone is its kind's width across, give or take a fifth (the
 profile's kinds are a third apart or more)."""
+
+
+FAINT = 12.0
+"""Over `FAINT_MM` square, pixels this far (Lab, on average) from the bare board are something on
+it, though none is `FOREGROUND` from it: a dark figure on dark print, its base 10-30 lighter than
+the print, its crevices darker. The bare board's own pixels differ from it by the sensor's noise,
+JPEG and the relighting's error: 3-9 on Turris's path-traced Crossroads."""
+FAINT_MM = 5.0
+"""...averaged over this (a quarter of a 20 mm base): the noise of single pixels evens out, a
+dark figure's sheen and shade do not."""
+
+
+def faintly_unlike(
+    bgr: np.ndarray, background: np.ndarray, top: TopDown, regions: Sequence[Region], origin: tuple[int, int]
+) -> np.ndarray:
+    """Where, in the token regions, the frame differs faintly but throughout from the bare board
+    (`FAINT`): the whole of a dark piece on print as dark as it, of which the mask holds only
+    its highlights and rim."""
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    distance = np.sqrt(((lab - background) ** 2).sum(axis=2))
+    k = max(3, int(round(FAINT_MM * top.px_per_mm)) | 1)
+    out = (cv2.blur(distance, (k, k)) > FAINT).astype(np.uint8)
+    inside = np.zeros_like(out)
+    for rows, cols, _ in (top.window(r) for r in regions):
+        inside[
+            rows.start - origin[0] : rows.stop - origin[0], cols.start - origin[1] : cols.stop - origin[1]
+        ] = 1
+    return out & inside
 
 
 def dark_by_outline(
