@@ -1477,7 +1477,8 @@ def faintly_unlike(
         inside[
             rows.start - origin[0] : rows.stop - origin[0], cols.start - origin[1] : cols.stop - origin[1]
         ] = 1
-    return out & inside
+    faint: np.ndarray = out & inside
+    return faint
 
 
 def dark_by_outline(
