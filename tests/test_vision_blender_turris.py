@@ -33,10 +33,12 @@ FLOORS: dict[str, dict[str, int]] = {
     # 14 since touching pieces of one colour are cut at their waist. Fresh (seeds 300-311, 322, 52,
     # 12; rendered 2026-11-28, misses never looked at): 282, 46, 10, 18 false before that change,
     # 284, 46, 10, 18 after. Since a Beast is also known by what differs faintly throughout
-    # (`faintly_unlike`): Beasts 36, 42 and 49; false 14, 14, 18.
-    "blender-turris-dev": {"scout": 282, "beast": 34, "fruit": 3, "false": 15},
-    "blender-turris-unseen": {"scout": 295, "beast": 40, "fruit": 7, "false": 16},
-    "blender-turris-fresh": {"scout": 282, "beast": 47, "fruit": 8, "false": 20},
+    # (`faintly_unlike`): Beasts 36, 42 and 49; false 14, 14, 18. Since a Scout's painted top
+    # on a faint dark base is one (`figures_on_faint_bases`): Scouts 289, 307, 293; false 15,
+    # 14, 19.
+    "blender-turris-dev": {"scout": 287, "beast": 34, "fruit": 3, "false": 17},
+    "blender-turris-unseen": {"scout": 305, "beast": 40, "fruit": 7, "false": 16},
+    "blender-turris-fresh": {"scout": 291, "beast": 47, "fruit": 8, "false": 21},
 }
 
 

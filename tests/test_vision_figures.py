@@ -37,6 +37,16 @@ def test_a_figure_that_is_not_true_or_false_is_explained() -> None:
     assert load_profile("turris").token_figures == ("scout",)
 
 
+def test_a_dark_base_is_said_of_figures_only() -> None:
+    """Turris's Scouts may stand on dark plastic with their colour on the figure alone; the
+    Watcher's colour is its base's, so its pink is never read as a figure's painted top."""
+    text = (Path(__file__).parent.parent / "vision/profiles/turris.toml").read_text()
+    assert load_profile("turris").token_dark_based == ("scout",)
+    assert load_profile("yuggoth-three").token_dark_based == ()
+    with pytest.raises(ProfileError, match="dark_base is for a figure"):
+        parse_profile(tomllib.loads(text.replace("figure = true", "figure = false", 1)))
+
+
 @pytest.mark.parametrize(
     ("side", "seeds", "floor"),
     [("yuggoth-three", range(170, 185), 0.8), ("yuggoth-five", range(320, 340), 0.9)],

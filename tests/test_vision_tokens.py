@@ -673,6 +673,35 @@ def test_a_dark_figure_on_dark_print_differs_faintly_throughout() -> None:
     assert not bare.any()
 
 
+def test_a_scouts_painted_top_on_a_faint_base_is_a_scout_where_no_other_piece_is() -> None:
+    """A Scout on a dark base on a Crossroad's dark circle: the mask sees its painted top, 11 mm
+    across, too small for a 20 mm Scout, and what differs faintly round it (its base, its
+    shadow). Where its base would overlap no piece read, wherever under its leaning top, it is
+    a Scout; beside a read Scout (its lit side) or within a Beast's base (a highlight) it is not."""
+    from vision.regions import TopDown
+    from vision.tokens import figures_on_faint_bases, on_a_faint_base
+    from vision.types import TokenSighting
+
+    profile = load_profile("turris")
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    top = TopDown(np.zeros((700, 760, 3), np.uint8), (0.0, 0.0), 1.0)
+    cx, cy = profile.region("Crossroad West").centre()
+    faint = np.zeros((700, 760), np.uint8)
+    cv2.circle(faint, (int(cx), int(cy)), 10, 1, -1)  # the base round the top
+    assert on_a_faint_base(faint, cy, cx, 20.0)
+    assert not on_a_faint_base(np.zeros_like(faint), cy, cx, 20.0)
+    top_alone = [("scout", "red", cx, cy)]
+    found = figures_on_faint_bases(top_alone, [], profile, top, regions, (0, 0), None)
+    assert [(t.region, t.kind, t.color) for t in found] == [("Crossroad West", "scout", "red")]
+    beside = TokenSighting("Crossroad West", "scout", "red", (cx + 15.0, cy), 0.9)
+    assert figures_on_faint_bases(top_alone, [beside], profile, top, regions, (0, 0), None) == []
+    beast = TokenSighting("Crossroad West", "beast", "black", (cx + 30.0, cy), 0.5)
+    assert figures_on_faint_bases(top_alone, [beast], profile, top, regions, (0, 0), None) == []
+    apart = TokenSighting("Crossroad West", "scout", "blue", (cx + 25.0, cy), 0.9)
+    assert len(figures_on_faint_bases(top_alone, [apart], profile, top, regions, (0, 0), None)) == 1
+    assert figures_on_faint_bases([("scout", "red", 2.0, 2.0)], [], profile, top, regions, (0, 0), None) == []
+
+
 def _lens(picture: np.ndarray, sigma: float) -> np.ndarray:
     """A picture (8-bit sRGB) blurred as a lens blurs it: in linear light."""
     from vision.colours import linear_light

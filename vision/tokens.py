@@ -1135,6 +1135,19 @@ def read_tokens(
     lit = lit_sides(np.array([dict(palette.colours)[n] for n in names])) & np.outer(
         piece_colour, piece_colour
     )
+    # ...and of those whose base may be dark plastic, the colour on the figure alone.
+    dark_based = {
+        i: max((widths[n], n) for n in profile.token_dark_based if profile.comes_in(n, name))
+        for i, name in enumerate(coloured)
+        if name and any(profile.comes_in(n, name) for n in profile.token_dark_based)
+    }
+    has_dark_kinds = any(only_dark(profile.colours_of(n)) for n in widths)
+    faint = (
+        faintly_unlike(bgr, background, top, regions, (r0, c0))
+        if dark_based or has_dark_kinds
+        else np.zeros_like(mask)
+    )
+    lone_tops: list[tuple[str, str, float, float]] = []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces)
     # Every blob's pixels at once, grouped by blob, each with its nearest colour.
     ids = labels[named.rows, named.cols]
@@ -1209,6 +1222,13 @@ def read_tokens(
                     )
                 )
             ):
+                if (
+                    k in dark_based
+                    and 2 * math.sqrt(part.size / math.pi) >= FIGURE_TOP * dark_based[k][0] * s
+                    and paint_margin(np.median(blob_features[part], axis=0), choices, k, is_dark) >= PAINTED
+                    and on_a_faint_base(faint, float(prows.mean()), float(pcols.mean()), dark_based[k][0] * s)
+                ):
+                    lone_tops.append((dark_based[k][1], names[k], float(pcols.mean()), float(prows.mean())))
                 continue  # a speck; but a base shows a ring round its dark figure, its hull the
                 # base; and a figure's top on its dark base is judged with it
             cx, cy = float(pcols.mean()), float(prows.mean())
@@ -1332,7 +1352,7 @@ def read_tokens(
                 heaps.append((sighting, part.size, single, bumps))
             else:
                 found.append(sighting)
-    if any(only_dark(profile.colours_of(n)) for n in widths):
+    if has_dark_kinds:
         painted = np.zeros_like(mask)
         paint = ~(is_dark | is_print)[named.colour]
         painted[named.rows[paint], named.cols[paint]] = 1
@@ -1341,9 +1361,11 @@ def read_tokens(
         # Then by what differs faintly throughout (a Beast alone on a Crossroad's dark circle shows
         # the mask a few highlights only), where no piece was read: a second look, so that the
         # faint rest of a place does not join a Beast found by its mask to other things.
-        faint = faintly_unlike(bgr, background, top, regions, (r0, c0))
         read = found + [h[0] for h in heaps]
         found += dark_by_outline(mask | faint, painted, read, profile, regions, top, (r0, c0), place)
+    found += figures_on_faint_bases(
+        lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
+    )
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
 
@@ -1479,6 +1501,46 @@ def faintly_unlike(
         ] = 1
     faint: np.ndarray = out & inside
     return faint
+
+
+def on_a_faint_base(faint: np.ndarray, cy: float, cx: float, base_px: float) -> bool:
+    """Whether round a figure's painted top (centred at `cy`, `cx`), within its base's reach,
+    what differs faintly from the board (`faintly_unlike`) fills half its base: a dark base on
+    print as dark as it, which the mask does not see."""
+    reach = base_px / 2 + 1
+    r0, c0 = max(0, int(cy - reach)), max(0, int(cx - reach))
+    window = faint[r0 : int(cy + reach) + 1, c0 : int(cx + reach) + 1]
+    rr, cc = np.mgrid[r0 : r0 + window.shape[0], c0 : c0 + window.shape[1]]
+    return (
+        int(window[(rr - cy) ** 2 + (cc - cx) ** 2 <= reach * reach].sum())
+        >= 0.5 * math.pi * (base_px / 2) ** 2
+    )
+
+
+def figures_on_faint_bases(
+    tops: Sequence[tuple[str, str, float, float]],
+    read: Sequence[TokenSighting],
+    profile: Profile,
+    top: TopDown,
+    regions: Sequence[Region],
+    origin: tuple[int, int],
+    place: CameraPlace | None,
+) -> list[TokenSighting]:
+    """Figures known by their painted top alone (kind, colour, column and row in the view) on a
+    faint base: each where its base, wherever under its leaning top, would overlap no piece read
+    (else the top is a speck of that piece: its lit side, a glint, a Beast's highlight)."""
+    widths, heights = kind_sizes(profile), dict(profile.token_height)
+    out: list[TokenSighting] = []
+    for kind, colour, cx, cy in tops:
+        centre = top.to_mm(cx + origin[1], cy + origin[0])
+        apart = widths[kind] / 2 + lean_mm(place, centre, heights.get(kind, 0.0))
+        if any(math.dist(centre, t.center) < apart + widths.get(t.kind, 0.0) / 2 for t in (*read, *out)):
+            continue
+        region = next((r for r in regions if r.contains(centre)), None)
+        if region is not None and (not region.kinds or kind in region.kinds):
+            at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+            out.append(TokenSighting(region.name, kind, colour, at, 0.5))
+    return out
 
 
 def dark_by_outline(

@@ -76,6 +76,10 @@ class Profile:
     """Token kinds that are figures on a base, one of which may be dark plastic whatever the
     piece's colour: seen from above, its colour may show on the figure only (a Scout on a dark
     base) or on the base only (the Watcher's pink base under its dark figure)."""
+    token_dark_based: tuple[str, ...] = ()
+    """Figure kinds whose base may be dark plastic, their colour on the figure alone (Turris's
+    Scouts, not the Watcher, whose colour is its base's): on print as dark as the base, the mask
+    sees the painted top only, and the base is known by what differs faintly round it."""
     token_square: tuple[str, ...] = ()
     """Token kinds that are square tiles (`width` is their side), not round pieces."""
     token_stood_on: tuple[str, ...] = ()
@@ -266,6 +270,9 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
         out["token_figures"] = tuple(str(k) for k, v in tokens.items() if v.get("figure") is True)
         if any(not isinstance(v.get("figure", False), bool) for v in tokens.values()):
             raise ProfileError("pieces.tokens.KIND.figure is true (a figure on a base) or false")
+        out["token_dark_based"] = tuple(str(k) for k, v in tokens.items() if v.get("dark_base") is True)
+        if any(v.get("dark_base") is True and v.get("figure") is not True for v in tokens.values()):
+            raise ProfileError("pieces.tokens.KIND.dark_base is for a figure (figure = true)")
         out["token_exclusive"] = tuple(str(k) for k, v in tokens.items() if v.get("exclusive") is True)
         if any(v.get("exclusive") is True and "colours" not in v for v in tokens.values()):
             raise ProfileError("a kind that is exclusive names its colours")
