@@ -292,6 +292,8 @@ def nearer_a_colour(
     pixels: MaskPixels | None = None,
     band_px: int = 0,
     low: np.ndarray | None = None,
+    glass: np.ndarray | None = None,
+    glass_chroma: np.ndarray | None = None,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
@@ -300,7 +302,9 @@ def nearer_a_colour(
     and kept. A pixel nearest a `dark` colour is kept only when far darker than the board
     (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`; where
     only low pieces lie (`low`, `low_places`), one that dark is a dark colour whatever its hue.
-    `pixels`: the mask's, when worked out already."""
+    Where only glass lies (`glass`: 1 there), every pixel is named by what it passes of the board's
+    light (`glass_colour`, among `glass_chroma`'s colours). `pixels`: the mask's, when worked out
+    already."""
     if pixels is None:
         pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
@@ -338,6 +342,14 @@ def nearer_a_colour(
                 darks = np.flatnonzero(dark)
                 colour[deep] = darks[to_colours[np.ix_(np.flatnonzero(deep), darks)].argmin(axis=-1)]
                 kept |= deep
+    if glass is not None and glass_chroma is not None and dark is not None:
+        through = glass[rows, cols] > 0
+        if through.any():
+            board = cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0][through]
+            own = own_colour_dark(features[through], choices, glass_chroma, dark)
+            ratio, most = passed(bgr[rows[through], cols[through]], board)
+            colour[through] = glass_colour(ratio, most, glass_chroma, dark, own)
+            kept |= through  # the board in a shadow too, for now: the blob it is in says which
     return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
 
 
@@ -1091,6 +1103,9 @@ def read_tokens(
         for i, name in enumerate(coloured)
         if name and any(profile.comes_in(n, name) for n in profile.token_figures)
     }
+    glass = glass_places(top, regions, profile, (r0, c0), mask.shape) if profile.token_glass else None
+    glass_kinds_colours = {c for n in profile.token_glass for c in profile.colours_of(n) or names}
+    glass_chroma = glass_chroma_of(palette, names, sorted(glass_kinds_colours)) if glass is not None else None
     named = named_in_their_places(
         nearer_a_colour(
             bgr,
@@ -1102,6 +1117,8 @@ def read_tokens(
             view.pixels,
             max(3, round(FRINGE_MM * s) | 1),
             low_places(top, regions, profile, (r0, c0), mask.shape),
+            glass,
+            glass_chroma,
         ),
         top,
         regions,
@@ -1161,6 +1178,23 @@ def read_tokens(
         blob = slice(starts[c], starts[c + 1])
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
         blob_colours = colour_index[blob]
+        one_gem = False
+        if glass is not None and glass_chroma is not None and glass[blob_rows, blob_cols].all():
+            board = cv2.cvtColor(
+                np.clip(background[blob_rows, blob_cols], 0, 255).astype(np.uint8)[None], cv2.COLOR_LAB2BGR
+            )[0]
+            gems = max(standing_area(widths[n], 0.0) for n in profile.token_glass) * s * s
+            gem, blob_colours, one_gem = as_glass(
+                bgr[blob_rows, blob_cols],
+                board,
+                blob_features,
+                blob_colours,
+                choices,
+                glass_chroma,
+                is_dark,
+                gems,
+            )
+            blob_rows, blob_cols, blob_features = blob_rows[gem], blob_cols[gem], blob_features[gem]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
         split = pieces_of(blob_rows, blob_cols, blob_colours, is_print, untiled, FRINGE_MM * s)
         parts = sorted(  # darker first (a piece before its lit side), dark plastic last
@@ -1348,6 +1382,7 @@ def read_tokens(
                 round(max(0.0, 1 - error * 2), 3),
             )
             if kind in profile.token_counted:
+                single = single or one_gem
                 bumps = 1 if single else humps(prows, pcols, kinds[kind] * s)
                 heaps.append((sighting, part.size, single, bumps))
             else:
@@ -1409,6 +1444,143 @@ def low_places(
                 max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
             ] = 1
     return low
+
+
+GLASS_DARK = 0.5**2.2
+"""Glass or glossy plastic passing (or mirroring) less than this share of the board's light in
+every colour is dark plastic (black): `SHADOW_FLOOR` in linear light, where a low piece's
+shadow leaves more."""
+GLASS_ONE = 1.5
+"""A blob in a place for glass no larger than this many gems' footprints is one gem: one colour,
+from what its darker half passes (its lit facets and glints are the lamp's)."""
+
+
+def glass_places(
+    top: TopDown, regions: Sequence[Region], profile: Profile, origin: tuple[int, int], shape: tuple[int, ...]
+) -> np.ndarray:
+    """Where (a mask over the pieces' view, whose top-left is `origin`) only glass lies (profile
+    `glass = true`: Tower's gem supplies)."""
+    out = np.zeros(shape[:2], np.uint8)
+    for region in regions:
+        if region.kinds and all(k in profile.token_glass for k in region.kinds):
+            rows, cols, _ = top.window(region)
+            out[
+                max(rows.start - origin[0], 0) : max(rows.stop - origin[0], 0),
+                max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
+            ] = 1
+    return out
+
+
+LIT_SHARE = 0.1
+"""A colour the board reflects less than this share of its brightest one of tells little of how
+much of its light a piece passes: stray light and noise are most of it (a matte black gem on a
+yellow mat shows half the mat's faint blue)."""
+
+
+def passed(bgr: np.ndarray, board_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """What share of the bare board's light (linear, per colour) each pixel shows: through a
+    translucent gem its tint times the board's light, off a glossy one the board's light dimmed
+    alike in every colour, so the board's own colour and the lamp's divide out. And the most of
+    it in a colour the board is lit in (`LIT_SHARE`)."""
+    board = np.maximum(linear_light(board_bgr), 1e-3)
+    ratio: np.ndarray = linear_light(bgr) / board
+    lit = board >= LIT_SHARE * board.max(axis=1, keepdims=True)
+    most: np.ndarray = np.where(lit, ratio, 0.0).max(axis=1)
+    return ratio, most
+
+
+def glass_chroma_of(palette: Palette, names: Sequence[str], allowed: Sequence[str]) -> np.ndarray:
+    """Each palette colour's direction in linear light (its channels' shares), NaN for those glass
+    does not come in: what a gem of that colour passes more of."""
+    light = linear_light(np.array([dict(palette.colours)[n] for n in names], np.float32))
+    out: np.ndarray = light / np.maximum(light.sum(axis=1, keepdims=True), 1e-6)
+    out[[n not in allowed for n in names]] = np.nan
+    return out
+
+
+def own_colour_dark(
+    features: np.ndarray, choices: np.ndarray, chroma: np.ndarray, dark: np.ndarray
+) -> np.ndarray:
+    """Whether each pixel's own colour (`shade_free` features) is nearest a dark one among the
+    colours glass comes in (those `chroma` gives): a matte black gem is grey whatever the board,
+    though what it shows of the board's light is the board's colour turned about (as dark in
+    every colour, so the board's weaker colours come out the larger share)."""
+    usable = np.flatnonzero(~np.isnan(chroma[:, 0]))
+    if not usable.size or not len(features):
+        return np.zeros(len(features), bool)
+    out: np.ndarray = dark[usable[distances(features, choices[usable]).argmin(axis=1)]]
+    return out
+
+
+def glass_colour(
+    ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark: np.ndarray, own_dark: np.ndarray
+) -> np.ndarray:
+    """The colour (index) of glass passing `ratio` (pixels x 3) of the board's light: dark plastic
+    where it passes under `GLASS_DARK` in every colour the board is lit in (`most`) and either
+    its shares lie nearer grey than any colour's direction (a glossy black gem mirrors the
+    board, dimmed alike in every colour) or its own colour is dark (`own_dark`: a matte one);
+    else the colour whose direction its
+    shares lie nearest (a dark blue gem on a light mat passes little, but mostly blue)."""
+    usable = ~np.isnan(chroma[:, 0])
+    darks, hues = np.flatnonzero(usable & dark), np.flatnonzero(usable & ~dark)
+    shares = ratio / np.maximum(ratio.sum(axis=1, keepdims=True), 1e-6)
+    if not hues.size:
+        return np.full(len(ratio), darks[0] if darks.size else 0)
+    apart = ((shares[:, None, :] - chroma[None, hues, :]) ** 2).sum(axis=2)
+    out: np.ndarray = hues[apart.argmin(axis=1)]
+    if darks.size:
+        grey = ((shares - 1 / 3) ** 2).sum(axis=1) < apart.min(axis=1)
+        out = np.where((most < GLASS_DARK) & (grey | own_dark), darks[0], out)
+    return out
+
+
+def like_the_board(ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """Whether pixels passing `ratio` of the board's light are the board in a shadow: as much of
+    every colour (their shares nearer grey, the board's own, than any glass colour's direction)
+    and not under `GLASS_DARK`."""
+    hues = np.flatnonzero(~np.isnan(chroma[:, 0]) & ~dark)
+    shares = ratio / np.maximum(ratio.sum(axis=1, keepdims=True), 1e-6)
+    apart = ((shares[:, None, :] - chroma[None, hues, :]) ** 2).sum(axis=2).min(axis=1)
+    out: np.ndarray = (((shares - 1 / 3) ** 2).sum(axis=1) < apart) & (most >= GLASS_DARK)
+    return out
+
+
+def one_glass_colour(
+    ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark: np.ndarray, own_dark: np.ndarray
+) -> int:
+    """The colour (index) of one gem from what its pixels pass (`ratio`, pixels x 3): the mean of
+    its darker half, what it lets through or mirrors of the board (its brighter half is the
+    lamp's glints and the board blurred into its rim)."""
+    total = ratio.sum(axis=1)
+    darker = total <= np.median(total)
+    core = ratio[darker].mean(axis=0)[None]
+    own = np.array([own_dark[darker].mean() > 0.5])
+    return int(glass_colour(core, most[darker].mean(keepdims=True), chroma, dark, own)[0])
+
+
+def as_glass(
+    bgr: np.ndarray,
+    board_bgr: np.ndarray,
+    features: np.ndarray,
+    colours: np.ndarray,
+    choices: np.ndarray,
+    chroma: np.ndarray,
+    dark: np.ndarray,
+    one_px: float,
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """A blob in a place for glass (its pixels, the bare board under them, their features and
+    colours): which of its pixels to keep, their colours, and whether it is one gem. Its shadow
+    (`like_the_board`) left out, no larger than `GLASS_ONE` gems' footprints (`one_px`): one gem,
+    of one colour (`one_glass_colour`), its shadow kept with it as its area; else gems touching,
+    each pixel its own colour, their shadows left out."""
+    ratio, most = passed(bgr, board_bgr)
+    dark_itself = own_colour_dark(features, choices, chroma, dark)
+    gem = ~like_the_board(ratio, most, chroma, dark)
+    gem = gem if gem.any() else ~gem
+    if gem.sum() <= GLASS_ONE * one_px:
+        colour = one_glass_colour(ratio[gem], most[gem], chroma, dark, dark_itself[gem])
+        return np.ones(len(colours), bool), np.full_like(colours, colour), True
+    return gem, colours[gem], False
 
 
 def region_at(centre: tuple[float, float], regions: Sequence[Region], boxes: np.ndarray) -> Region | None:
