@@ -707,32 +707,34 @@ def test_a_gem_is_named_by_what_it_passes_of_the_boards_light() -> None:
     (crops checked): a green gem on a blue mat is (64, 71, 45), barely green, nearer black by its
     own colour; of the mat's (200, 126, 130) light it passes 9% of the blue, 30% of the green,
     12% of the red: green. A glossy black gem mirrors the mat, dimmed alike; a matte black one is
-    grey itself, though what it passes is the mat's colour turned about; a dark blue gem on a
-    light mat passes little, but mostly blue; a gem's shadow dims the mat alike, and less."""
+    grey itself, what it passes the mat's colours turned about (a yellow mat's faint blue the
+    most); a dark blue gem on a light mat passes little, but mostly blue; a gem's shadow dims the
+    mat alike, and less."""
     from vision.colours import Palette
-    from vision.tokens import glass_chroma_of, glass_colour, like_the_board, own_colour_dark, passed
+    from vision.tokens import glass_chroma_of, glass_colour, like_the_board, passed
 
     profile = load_profile("tower")
     assert profile.token_glass == ("gem",)
-    names, choices = Palette().features(("green", "blue", "red", "black", "purple"))
+    names, _ = Palette().features(("green", "blue", "red", "black", "purple"))
     chroma = glass_chroma_of(Palette(), names, ("green", "blue", "red", "black"))
     assert np.isnan(chroma[names.index("purple")]).all()
     dark = np.array([n == "black" for n in names])
-    mat_blue, mat_light = np.array([200, 126, 130]), np.array([230, 200, 185])
-    seen = {  # pixel (BGR), mat under it, its own colour dark
+    mat_blue, mat_light, mat_yellow = (200, 126, 130), (230, 200, 185), (60, 200, 225)
+    seen = {  # pixel (BGR), the mat under it
         "green": ((64, 71, 45), mat_blue),
         "glossy black": ((30, 19, 20), mat_blue),
-        "matte black": ((42, 40, 41), np.array([60, 200, 225])),  # a yellow mat
+        "matte black": ((42, 40, 41), mat_yellow),
         "navy": ((120, 50, 40), mat_light),
         "red": ((40, 30, 150), mat_light),
     }
-    from vision.colours import shade_free
-
-    named = {}
-    for what, (pixel, mat) in seen.items():
-        ratio, most = passed(np.array([pixel], np.uint8), mat[None].astype(np.uint8))
-        own = own_colour_dark(shade_free(np.array([pixel], np.float32)), choices, chroma, dark)
-        named[what] = names[int(glass_colour(ratio, most, chroma, dark, own)[0])]
+    named = {
+        what: names[
+            int(
+                glass_colour(*passed(np.array([pixel], np.uint8), np.array([mat], np.uint8)), chroma, dark)[0]
+            )
+        ]
+        for what, (pixel, mat) in seen.items()
+    }
     assert named == {
         "green": "green",
         "glossy black": "black",
@@ -740,9 +742,10 @@ def test_a_gem_is_named_by_what_it_passes_of_the_boards_light() -> None:
         "navy": "blue",
         "red": "red",
     }
-    shadow = passed(np.array([[120, 76, 78]], np.uint8), mat_blue[None].astype(np.uint8))
-    gem = passed(np.array([[64, 71, 45]], np.uint8), mat_blue[None].astype(np.uint8))
-    assert like_the_board(*shadow, chroma, dark)[0] and not like_the_board(*gem, chroma, dark)[0]
+    ratio, most, _ = passed(
+        np.array([[120, 76, 78], [64, 71, 45]], np.uint8), np.array([mat_blue] * 2, np.uint8)
+    )
+    assert like_the_board(ratio, most, chroma, dark).tolist() == [True, False]  # a shadow, a gem
 
 
 def _lens(picture: np.ndarray, sigma: float) -> np.ndarray:

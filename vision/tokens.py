@@ -346,9 +346,9 @@ def nearer_a_colour(
         through = glass[rows, cols] > 0
         if through.any():
             board = cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0][through]
-            own = own_colour_dark(features[through], choices, glass_chroma, dark)
-            ratio, most = passed(bgr[rows[through], cols[through]], board)
-            colour[through] = glass_colour(ratio, most, glass_chroma, dark, own)
+            colour[through] = glass_colour(
+                *passed(bgr[rows[through], cols[through]], board), glass_chroma, dark
+            )
             kept |= through  # the board in a shadow too, for now: the blob it is in says which
     return Named(rows[kept], cols[kept], features[kept], colour[kept], to_board[kept])
 
@@ -1185,14 +1185,7 @@ def read_tokens(
             )[0]
             gems = max(standing_area(widths[n], 0.0) for n in profile.token_glass) * s * s
             gem, blob_colours, one_gem = as_glass(
-                bgr[blob_rows, blob_cols],
-                board,
-                blob_features,
-                blob_colours,
-                choices,
-                glass_chroma,
-                is_dark,
-                gems,
+                bgr[blob_rows, blob_cols], board, blob_colours, glass_chroma, is_dark, gems
             )
             blob_rows, blob_cols, blob_features = blob_rows[gem], blob_cols[gem], blob_features[gem]
         consumed = np.zeros(blob_colours.size, bool)  # dark pixels taken as a figure's base
@@ -1477,16 +1470,18 @@ much of its light a piece passes: stray light and noise are most of it (a matte 
 yellow mat shows half the mat's faint blue)."""
 
 
-def passed(bgr: np.ndarray, board_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def passed(bgr: np.ndarray, board_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What share of the bare board's light (linear, per colour) each pixel shows: through a
     translucent gem its tint times the board's light, off a glossy one the board's light dimmed
     alike in every colour, so the board's own colour and the lamp's divide out. And the most of
-    it in a colour the board is lit in (`LIT_SHARE`)."""
+    it in a colour the board is lit in (`LIT_SHARE`); and the shares a matte grey piece would
+    show (as much light of every colour as any, so the board's colours turned about)."""
     board = np.maximum(linear_light(board_bgr), 1e-3)
     ratio: np.ndarray = linear_light(bgr) / board
     lit = board >= LIT_SHARE * board.max(axis=1, keepdims=True)
     most: np.ndarray = np.where(lit, ratio, 0.0).max(axis=1)
-    return ratio, most
+    matte: np.ndarray = (1 / board) / (1 / board).sum(axis=1, keepdims=True)
+    return ratio, most, matte
 
 
 def glass_chroma_of(palette: Palette, names: Sequence[str], allowed: Sequence[str]) -> np.ndarray:
@@ -1498,29 +1493,15 @@ def glass_chroma_of(palette: Palette, names: Sequence[str], allowed: Sequence[st
     return out
 
 
-def own_colour_dark(
-    features: np.ndarray, choices: np.ndarray, chroma: np.ndarray, dark: np.ndarray
-) -> np.ndarray:
-    """Whether each pixel's own colour (`shade_free` features) is nearest a dark one among the
-    colours glass comes in (those `chroma` gives): a matte black gem is grey whatever the board,
-    though what it shows of the board's light is the board's colour turned about (as dark in
-    every colour, so the board's weaker colours come out the larger share)."""
-    usable = np.flatnonzero(~np.isnan(chroma[:, 0]))
-    if not usable.size or not len(features):
-        return np.zeros(len(features), bool)
-    out: np.ndarray = dark[usable[distances(features, choices[usable]).argmin(axis=1)]]
-    return out
-
-
 def glass_colour(
-    ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark: np.ndarray, own_dark: np.ndarray
+    ratio: np.ndarray, most: np.ndarray, matte: np.ndarray, chroma: np.ndarray, dark: np.ndarray
 ) -> np.ndarray:
-    """The colour (index) of glass passing `ratio` (pixels x 3) of the board's light: dark plastic
-    where it passes under `GLASS_DARK` in every colour the board is lit in (`most`) and either
-    its shares lie nearer grey than any colour's direction (a glossy black gem mirrors the
-    board, dimmed alike in every colour) or its own colour is dark (`own_dark`: a matte one);
-    else the colour whose direction its
-    shares lie nearest (a dark blue gem on a light mat passes little, but mostly blue)."""
+    """The colour (index) of glass passing `ratio` (pixels x 3) of the board's light (`passed`):
+    dark plastic where it passes under `GLASS_DARK` in every colour the board is lit in (`most`)
+    and its shares are grey (within `HUE_APART`: a glossy black gem mirrors the board, dimmed
+    alike in every colour) or nearer a matte grey piece's (`matte`) than any colour's direction;
+    else the colour whose direction its shares lie nearest (a dark blue gem on a light mat
+    passes little, but mostly blue; a green one on a blue mat 30% of the green, 9% of the blue)."""
     usable = ~np.isnan(chroma[:, 0])
     darks, hues = np.flatnonzero(usable & dark), np.flatnonzero(usable & ~dark)
     shares = ratio / np.maximum(ratio.sum(axis=1, keepdims=True), 1e-6)
@@ -1529,8 +1510,9 @@ def glass_colour(
     apart = ((shares[:, None, :] - chroma[None, hues, :]) ** 2).sum(axis=2)
     out: np.ndarray = hues[apart.argmin(axis=1)]
     if darks.size:
-        grey = ((shares - 1 / 3) ** 2).sum(axis=1) < apart.min(axis=1)
-        out = np.where((most < GLASS_DARK) & (grey | own_dark), darks[0], out)
+        grey = np.abs(shares - 1 / 3).sum(axis=1) < HUE_APART
+        like_matte = ((shares - matte) ** 2).sum(axis=1) < apart.min(axis=1)
+        out = np.where((most < GLASS_DARK) & (grey | like_matte), darks[0], out)
     return out
 
 
@@ -1546,39 +1528,39 @@ def like_the_board(ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark
 
 
 def one_glass_colour(
-    ratio: np.ndarray, most: np.ndarray, chroma: np.ndarray, dark: np.ndarray, own_dark: np.ndarray
+    ratio: np.ndarray, most: np.ndarray, matte: np.ndarray, chroma: np.ndarray, dark: np.ndarray
 ) -> int:
-    """The colour (index) of one gem from what its pixels pass (`ratio`, pixels x 3): the mean of
-    its darker half, what it lets through or mirrors of the board (its brighter half is the
-    lamp's glints and the board blurred into its rim)."""
+    """The colour (index) of one gem from what its pixels pass (`passed`): that of its darker
+    half, what it lets through or mirrors of the board (its brighter half is the lamp's glints
+    and the board blurred into its rim)."""
     total = ratio.sum(axis=1)
     darker = total <= np.median(total)
-    core = ratio[darker].mean(axis=0)[None]
-    own = np.array([own_dark[darker].mean() > 0.5])
-    return int(glass_colour(core, most[darker].mean(keepdims=True), chroma, dark, own)[0])
+    core = (
+        ratio[darker].mean(axis=0)[None],
+        most[darker].mean(keepdims=True),
+        matte[darker].mean(axis=0)[None],
+    )
+    return int(glass_colour(*core, chroma, dark)[0])
 
 
 def as_glass(
     bgr: np.ndarray,
     board_bgr: np.ndarray,
-    features: np.ndarray,
     colours: np.ndarray,
-    choices: np.ndarray,
     chroma: np.ndarray,
     dark: np.ndarray,
     one_px: float,
 ) -> tuple[np.ndarray, np.ndarray, bool]:
-    """A blob in a place for glass (its pixels, the bare board under them, their features and
-    colours): which of its pixels to keep, their colours, and whether it is one gem. Its shadow
-    (`like_the_board`) left out, no larger than `GLASS_ONE` gems' footprints (`one_px`): one gem,
-    of one colour (`one_glass_colour`), its shadow kept with it as its area; else gems touching,
-    each pixel its own colour, their shadows left out."""
-    ratio, most = passed(bgr, board_bgr)
-    dark_itself = own_colour_dark(features, choices, chroma, dark)
+    """A blob in a place for glass (its pixels, the bare board under them, their colours): which
+    of its pixels to keep, their colours, and whether it is one gem. Its shadow (`like_the_board`)
+    left out, no larger than `GLASS_ONE` gems' footprints (`one_px`): one gem, of one colour
+    (`one_glass_colour`), its shadow kept with it as its area; else gems touching, each pixel its
+    own colour, their shadows left out."""
+    ratio, most, matte = passed(bgr, board_bgr)
     gem = ~like_the_board(ratio, most, chroma, dark)
     gem = gem if gem.any() else ~gem
     if gem.sum() <= GLASS_ONE * one_px:
-        colour = one_glass_colour(ratio[gem], most[gem], chroma, dark, dark_itself[gem])
+        colour = one_glass_colour(ratio[gem], most[gem], matte[gem], chroma, dark)
         return np.ones(len(colours), bool), np.full_like(colours, colour), True
     return gem, colours[gem], False
 
