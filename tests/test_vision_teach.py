@@ -272,6 +272,32 @@ def test_tower_pieces_are_taught_among_the_kinds_their_places_hold() -> None:
     assert wrong == 0, wrong
 
 
+def test_an_oblong_piece_is_taught_at_the_profiles_width() -> None:
+    """A standing meeple is 16 x 8 mm from above (profile `depth`) and 16 mm tall: seen from a
+    camera 560 mm to its side and 900 mm up its top leans 10 mm away. Side on it shows 16 mm
+    across its lean, turned halfway 17, end on 8 (and 26 along it: its footprint is oblong
+    itself, so it is as upright as a round piece 10 mm shorter). What shows across it is how it
+    stands, not its size: teaching keeps the profile's 16 mm whichever way it was laid
+    (`judged_piece`)."""
+    import cv2
+    import numpy as np
+
+    from vision.camera import CameraPlace
+    from vision.teach import judged_piece
+
+    tower = load_profile("tower")
+    place = CameraPlace((-500.0, 60.0), 900.0, 1000.0)
+    top = place.lift(np.array([[60.0, 60.0]]), 16.0)[0]
+    for turn in (0.0, 45.0, 90.0):
+        foot = cv2.boxPoints(((60.0, 60.0), (16.0, 8.0), turn))
+        seen = np.zeros((120, 140), np.uint8)
+        outline = np.vstack([foot, foot + (top - 60.0)]).astype(np.float32)
+        cv2.fillConvexPoly(seen, cv2.convexHull(outline).astype(np.int32), 1)
+        rows, cols = np.nonzero(seen)
+        judged = judged_piece(rows, cols, {"meeple": 16.0}, tower, 1.0, place, (60.0, 60.0))
+        assert judged == ("meeple", 16.0), (turn, judged)
+
+
 @pytest.mark.parametrize("side", ["yuggoth-three", "yuggoth-five"])
 def test_the_watcher_is_taught_by_its_pink_base(side: str) -> None:
     """Issue 25: the Watcher (a dark figure 45-60 mm tall on a pink-painted 50 mm base) laid on the

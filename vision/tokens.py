@@ -685,7 +685,9 @@ def how_each_kind_fits(
             # Squarish but for its lean: a standing piece is seen longer by its lean, away from
             # the point under the camera (not a strip lying any other way); not where a tile may
             # lie too, whose part a piece leaves uncovered may be as long (Am'harb's spaces).
-            upright = solid or (lean > 0 and not tiled and leaning(rows, cols, away, 1 + lean / width))
+            # An oblong one may stand end on: its footprint alone is width by depth along its lean.
+            stretch = (width + lean) / oblong[n] if n in oblong else 1 + lean / width
+            upright = solid or (lean > 0 and not tiled and leaning(rows, cols, away, stretch))
             shaped[n] = (
                 near and upright and inside_round(rows, cols, wide * s, lean * s, away) >= SILHOUETTE_SHARE
             )
