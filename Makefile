@@ -87,6 +87,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-tower-$${set%:*} \
 			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile tower --empty; \
 	done
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-arkhanos-dev --seeds 100 112 --profile arkhanos
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-arkhanos-dev --seeds 100 112 --profile arkhanos --empty
 	for s in 500 501 507 508; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-dev --seeds $$s $$((s + 1)) --taught; \
 	done

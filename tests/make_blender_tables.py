@@ -1,11 +1,13 @@
-"""Renders Am'harb, Turris, Yuggoth or Tower tables with Blender's Cycles (tests/blender_scene.py,
-tests/blender_turris.py, tests/blender_yuggoth.py, tests/blender_tower.py; tests/blender_render.py)
-into a recording with truth (the recording format of ../shared/design/recording-format.md):
+"""Renders Am'harb, Turris, Yuggoth, Tower or Arkhanos tables with Blender's Cycles
+(tests/blender_scene.py, tests/blender_turris.py, tests/blender_yuggoth.py, tests/blender_tower.py,
+tests/blender_arkhanos.py; tests/blender_render.py) into a recording with truth (the recording
+format of ../shared/design/recording-format.md):
 
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 512 --empty    # OUT/empty/
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 501 --taught   # OUT/taught/
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 112 --profile turris
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 112 --profile arkhanos
 
 `--empty` renders each table's board with nothing on it (as a player shows it at calibration),
 `--taught` each colour's pieces laid apart on it (as a player teaches the companion their pieces,
@@ -29,6 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tests.blender_arkhanos import arkhanos_table
 from tests.blender_scene import Table, amharb_table, taught_table, write_scene
 from tests.blender_tower import tower_table
 from tests.blender_turris import turris_table
@@ -43,6 +46,7 @@ TABLES = {
     "turris": turris_table,
     "yuggoth-three": yuggoth_table,
     "tower": tower_table,
+    "arkhanos": arkhanos_table,
 }
 """The profiles whose tables are rendered, and what lays each table out."""
 
