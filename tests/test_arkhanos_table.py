@@ -177,3 +177,20 @@ def test_a_placement_that_finishes_a_floor_is_read_and_the_floor_may_then_be_cle
         assert isinstance(infer(GAME, SIGHT, after, Seen(picture)), NoChange)
     wrong = {**covered, "tower/M/pillar/3": (("pink", 6),)}
     assert isinstance(infer(GAME, SIGHT, after, Seen(wrong)), Desync)
+
+
+def test_a_die_on_a_pillar_is_no_meeple_standing_on_it() -> None:
+    """A meeple stands on a pillar only when it is empty ("Stick your meeple on an empty
+    pillar"): where a die's pips were read on a pillar, the token reader's meeple of its colour
+    there (a 16 mm cube is a meeple's width) is the die (`not_a_die`); a meeple in the pillar's
+    space beside it stays."""
+    from vision.pipeline import not_a_die
+    from vision.types import DieReading, TokenSighting
+
+    profile = load_profile("arkhanos")
+    pillar, space = profile.region("tower/A/pillar/1"), profile.region("tower/A/meeple/1")
+    die_there = DieReading("d6", 5, (0.0, 0.0), 30.0, 0.9, "yellow", pillar.name)
+    on_pillar = TokenSighting("tower/A/top/1", "apprentice", "yellow", pillar.centre(), 0.8)
+    in_space = TokenSighting(space.name, "apprentice", "yellow", space.centre(), 0.8)
+    assert not_a_die((on_pillar, in_space), [die_there], profile) == (in_space,)
+    assert not_a_die((on_pillar, in_space), [], profile) == (on_pillar, in_space)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from .reference import ALIGN_MM, EmptyBoard, changed_share, dice_straightening, 
 from .regions import Straightening, TopDown, paper_points, white_gains
 from .teach import load_dice, with_sizes
 from .tokens import TOKEN_PX_PER_MM, as_their_discs, palette_here, read_tokens
-from .types import BoardPose, DieReading, Observation, Route, VisionError
+from .types import BoardPose, DieReading, Observation, Route, TokenSighting, VisionError
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +241,7 @@ class TableReader:
                     replace(views.place, height=views.place.height - group[0].height),  # over its floor
                 )
             )
+        tokens = not_a_die(tokens, dice, profile)
         timings["tokens"] = (time.perf_counter() - start) * 1000
         return Observation(
             dice=tuple(dice), stacks=stacks, tokens=tokens, pose=pose, settled=settled, timings_ms=timings
@@ -300,6 +302,16 @@ def read_dice_finer(
     if die_px >= TRAINED_DIE_PX:
         return in_frame(reader.read(crop, die_px=die_px))
     return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k), k, (X0, Y0))
+
+
+def not_a_die(
+    tokens: Sequence[TokenSighting], dice: Sequence[DieReading], profile: Profile
+) -> tuple[TokenSighting, ...]:
+    """The tokens less those standing where a die was read with its pips: a die is a cube of a
+    players' colour, as wide as a meeple, so on a place that holds either (Arkhanos's empty
+    pillar, a meeple's too) the token reader sees it as a meeple there; its pips say it is none."""
+    places = [profile.region(d.region) for d in dice if d.region is not None]
+    return tuple(t for t in tokens if not any(r.contains(t.center) for r in places))
 
 
 def seen_above(centre: tuple[float, float], regions: list[Region], place: CameraPlace) -> bool:
