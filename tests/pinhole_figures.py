@@ -351,6 +351,7 @@ def arkhanos_table(
     from vision.colours import DEFAULT_COLOURS
 
     rng = np.random.default_rng(seed)
+    turns = np.random.default_rng([seed, 11])  # its own, so the tables stay as they were laid
     pieces: list[Piece] = []
     truth: list[tuple[str, str, str]] = []
     for tower, levels in arkhanos_levels(seed).items():
@@ -362,12 +363,24 @@ def arkhanos_table(
             if rng.random() < 0.5:
                 kind = "master" if rng.random() < 0.3 else "apprentice"
                 colour = str(rng.choice(list(profile.piece_colours or ("yellow", "red", "blue", "green"))))
-                width, tall = (20.0, 24.0) if kind == "master" else (14.0, 18.0)
                 at = (cx + (k - 1) * 32.0 + float(rng.uniform(-3, 3)), cy + 22.0 + float(rng.uniform(-3, 3)))
                 bgr = tuple(float(np.clip(v + rng.uniform(-18, 18), 0, 255)) for v in DEFAULT_COLOURS[colour])
-                pieces.append(Piece(at, (bgr[0], bgr[1], bgr[2]), width, tall, lift=top))
+                pieces.append(replace(arkhanos_meeple(at, (bgr[0], bgr[1], bgr[2]), kind, turns), lift=top))
                 truth.append((f"tower/{tower}/meeple/{k + 1}", kind, colour))
     return _photographed(profile, rng, seed, pieces, [], truth, size)
+
+
+ARKHANOS_MEEPLES = {"master": (20.0, 24.0, 10.0), "apprentice": (14.0, 18.0, 8.0)}
+"""A meeple's width, height and thickness (mm; the arkhanos profile's, ASSUMED)."""
+
+
+def arkhanos_meeple(
+    at: tuple[float, float], bgr: tuple[float, float, float], kind: str, turns: np.random.Generator
+) -> Piece:
+    """A wooden meeple standing at `at`, turned any way: from above an oblong its width by its
+    thickness."""
+    width, tall, thick = ARKHANOS_MEEPLES[kind]
+    return Piece(at, bgr, width, tall, True, float(turns.uniform(0, 180)), depth=thick)
 
 
 def arkhanos_floors(rng: np.random.Generator, centre: tuple[float, float], levels: int) -> list[Piece]:
@@ -444,8 +457,9 @@ def laid_meeples(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, 
     rng = np.random.default_rng(seed)
     spaces = [r for r in profile.regions if r.holds == "tokens"]
     bgr = tuple(float(v) for v in DEFAULT_COLOURS[colour])
+    turns = np.random.default_rng([seed, 11])  # its own, so the tables stay as they were laid
     pieces = [
-        Piece(spaces[int(index)].centre(), bgr, *((20.0, 24.0) if i < 2 else (14.0, 18.0)))
+        arkhanos_meeple(spaces[int(index)].centre(), bgr, "master" if i < 2 else "apprentice", turns)
         for i, index in enumerate(rng.choice(len(spaces), size=6, replace=False))
     ]
     frame, empty, _ = _photographed(profile, rng, seed, pieces, [], [])

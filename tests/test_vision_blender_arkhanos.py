@@ -45,14 +45,15 @@ FLOORS: dict[str, dict[str, int]] = {
     # apprentices, 11 masters, 42 false (22 of them a die on a pillar read as a meeple standing
     # on it, 19 of 18 masters read as apprentices, one as two). Since a token where a die's pips
     # were read is none (`not_a_die`): 74 apprentices (3 on empty pillars were read as dice),
-    # 20 false.
+    # 20 false. Since meeples are oblong (profile `depth`: 20 x 10 and 14 x 8 mm): 88 apprentices,
+    # 16 masters, 21 false.
     "blender-arkhanos-dev": {
         "value": 118,
         "colour": 94,
         "dice false": 6,
-        "apprentice": 72,
-        "master": 9,
-        "false": 22,
+        "apprentice": 86,
+        "master": 14,
+        "false": 23,
     },
 }
 
