@@ -1429,16 +1429,21 @@ def low_places(
     (a 50 mm Beast's on a light board is 0.23-0.47 of its light, as dark as a black gem's mirror
     of the mat, and as parallel to the board)."""
     heights, widths = dict(profile.token_height), dict(profile.token_mm)
-    low = np.zeros(shape[:2], np.uint8)
-    for region in regions:
-        kinds = region.kinds or tuple(widths)
-        if all(heights.get(k, 0.0) < widths[k] for k in kinds):
-            rows, cols, _ = top.window(region)
-            low[
-                max(rows.start - origin[0], 0) : max(rows.stop - origin[0], 0),
-                max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
-            ] = 1
-    return low
+    low = [r for r in regions if all(heights.get(k, 0.0) < widths[k] for k in r.kinds or tuple(widths))]
+    return windows_of(top, low, origin, shape)
+
+
+def windows_of(
+    top: TopDown, regions: Sequence[Region], origin: tuple[int, int], shape: tuple[int, ...]
+) -> np.ndarray:
+    """A mask (1) over the pieces' view (whose top-left is `origin`) of these regions' windows."""
+    out = np.zeros(shape[:2], np.uint8)
+    for rows, cols, _ in (top.window(r) for r in regions):
+        out[
+            max(rows.start - origin[0], 0) : max(rows.stop - origin[0], 0),
+            max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
+        ] = 1
+    return out
 
 
 GLASS_DARK = 0.5**2.2
@@ -1455,15 +1460,8 @@ def glass_places(
 ) -> np.ndarray:
     """Where (a mask over the pieces' view, whose top-left is `origin`) only glass lies (profile
     `glass = true`: Tower's gem supplies)."""
-    out = np.zeros(shape[:2], np.uint8)
-    for region in regions:
-        if region.kinds and all(k in profile.token_glass for k in region.kinds):
-            rows, cols, _ = top.window(region)
-            out[
-                max(rows.start - origin[0], 0) : max(rows.stop - origin[0], 0),
-                max(cols.start - origin[1], 0) : max(cols.stop - origin[1], 0),
-            ] = 1
-    return out
+    glass = [r for r in regions if r.kinds and all(k in profile.token_glass for k in r.kinds)]
+    return windows_of(top, glass, origin, shape)
 
 
 LIT_SHARE = 0.1
@@ -1650,12 +1648,7 @@ def faintly_unlike(
     distance = np.sqrt(((lab - background) ** 2).sum(axis=2))
     k = max(3, int(round(FAINT_MM * top.px_per_mm)) | 1)
     out = (cv2.blur(distance, (k, k)) > FAINT).astype(np.uint8)
-    inside = np.zeros_like(out)
-    for rows, cols, _ in (top.window(r) for r in regions):
-        inside[
-            rows.start - origin[0] : rows.stop - origin[0], cols.start - origin[1] : cols.stop - origin[1]
-        ] = 1
-    faint: np.ndarray = out & inside
+    faint: np.ndarray = out & windows_of(top, regions, origin, out.shape)
     return faint
 
 
