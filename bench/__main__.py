@@ -749,6 +749,18 @@ def unseen_tables_bench() -> None:
             f"  Tower mats path-traced by Blender, 12 {name} tables ({note}), each table's empty "
             f"mat shown first: {each}, {false} false"
         )
+    from tests.test_vision_blender_arkhanos import read_set
+
+    arkhanos = read_set("blender-arkhanos-dev")
+    dice = ", ".join(
+        f"{where} {v}/{n} ({c} colour right)" for where, (v, c, n) in sorted(arkhanos.dice.items())
+    )
+    each = ", ".join(f"{kind} {right}/{total}" for kind, (right, total) in sorted(arkhanos.kinds.items()))
+    print(
+        f"  Arkhanos mats path-traced by Blender, 12 dev tables (rendered 2026-11-28, towers at the "
+        f"game's heights), each table's empty mat shown first: dice {dice}, {arkhanos.dice_false} false; "
+        f"{each}, {arkhanos.false} false; {1000 * statistics.median(arkhanos.seconds):.0f} ms a read"
+    )
     from tests.test_vision_blender import read_after_teaching
 
     for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):
