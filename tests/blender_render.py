@@ -241,7 +241,8 @@ DIE_PIPS = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
-"""Where each face's pips lie, in quarters of the die's side (vision/render.py's PIPS)."""
+"""Where each face's pips lie, in quarters of the die's side: vision/render.py's PIPS, copied, since this
+script runs in Blender's own Python, which has no OpenCV to import vision/ with."""
 
 
 def die(item: dict[str, Any], index: int, at: tuple[float, float, float], turn: float) -> None:
