@@ -26,7 +26,7 @@ from companion.games.arkhanos.sight import PILLAR_MM, TILE_MM
 from tests.blender_scene import ART_PX_PER_MM, Table, _srgb
 from tests.blender_tower import INK, _box, meeple_outline
 from tests.blender_turris import BOARD_THICK_MM, HFOV_DEG, SIZE, board_canvas, painted_table, vignette
-from tests.pinhole_figures import ARKHANOS_DICE, ARKHANOS_TILES, arkhanos_levels, free_spot
+from tests.pinhole_figures import ARKHANOS_DICE, ARKHANOS_MEEPLES, ARKHANOS_TILES, arkhanos_levels, free_spot
 from vision.colours import DEFAULT_COLOURS
 from vision.profiles import Profile
 
@@ -34,8 +34,6 @@ FLOOR_MM = TILE_MM + PILLAR_MM
 """How much higher each floor of a tower stands than the one below."""
 PILLAR_WIDTH_MM = 16.0
 """A pillar's width: a die stands on it (ASSUMED)."""
-MEEPLES = {"apprentice": (14.0, 18.0, 8.0), "master": (20.0, 24.0, 10.0)}
-"""A meeple's width across, height and thickness (mm; the profile's widths and heights)."""
 PLAYERS = ("yellow", "red", "blue", "green")
 """The seats' colours, seat 1 first (the profile's piece colours)."""
 
@@ -58,7 +56,7 @@ def meeple(
 ) -> dict[str, Any]:
     """A wooden meeple of its kind standing on `z`, turned any way: Tower's outline (16 x 16)
     stretched to its width and height."""
-    width, tall, thick = MEEPLES[kind]
+    width, tall, thick = ARKHANOS_MEEPLES[kind]
     outline = [(round(u * width / 16.0, 3), round(v * tall / 16.0, 3)) for u, v in meeple_outline()]
     return {
         "kind": "meeple",

@@ -26,10 +26,10 @@ import numpy as np
 import pytest
 
 from companion.games.arkhanos.sight import TILE_MM
-from tests.blender_arkhanos import FLOOR_MM, MEEPLES, PILLAR_WIDTH_MM, arkhanos_table
+from tests.blender_arkhanos import FLOOR_MM, PILLAR_WIDTH_MM, arkhanos_table
 from tests.blender_turris import BOARD_THICK_MM, SIZE
 from tests.pinhole import pieces_matched
-from tests.pinhole_figures import ARKHANOS_DICE, arkhanos_levels, arkhanos_profile
+from tests.pinhole_figures import ARKHANOS_DICE, ARKHANOS_MEEPLES, arkhanos_levels, arkhanos_profile
 from vision.pipeline import TableReader, VisionConfig
 from vision.profiles import load_profile
 from vision.reference import capture
@@ -188,7 +188,7 @@ def test_an_arkhanos_scene_is_what_its_truth_says() -> None:
         if piece["region"].startswith("tower/"):
             _, tower, where, _ = piece["region"].split("/")
             stands += levels[tower] * FLOOR_MM if where == "top" else (levels[tower] - 1) * FLOOR_MM + TILE_MM
-        width = MEEPLES[piece["kind"]][0]
+        width = ARKHANOS_MEEPLES[piece["kind"]][0]
         assert any(
             region.contains(tuple(s["centre"]))
             and s["z"] == pytest.approx(stands)

@@ -658,13 +658,14 @@ def test_a_dark_figure_on_dark_print_differs_faintly_throughout() -> None:
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     assert np.sqrt(((lab - background) ** 2).sum(axis=2)).max() < FOREGROUND > FAINT
     top = TopDown(bgr, (0.0, 0.0), 1.0)
-    faint = faintly_unlike(bgr, background, top, regions, (0, 0))
+    faint = faintly_unlike(lab, background, top, regions, (0, 0))
     inner = np.zeros_like(beast)
     cv2.circle(inner, (cx, cy), 18, 1, -1)
     assert faint[inner > 0].all()
     assert faint[beast == 0].sum() < 0.2 * beast.sum()  # a blur's width round it, no more
+    noise = np.clip(board + rng.uniform(-9, 9, board.shape), 0, 255).astype(np.uint8)
     bare = faintly_unlike(
-        np.clip(board + rng.uniform(-9, 9, board.shape), 0, 255).astype(np.uint8),
+        cv2.cvtColor(noise, cv2.COLOR_BGR2LAB).astype(np.float32),
         background,
         top,
         regions,

@@ -308,8 +308,10 @@ def not_a_die(
     tokens: Sequence[TokenSighting], dice: Sequence[DieReading], profile: Profile
 ) -> tuple[TokenSighting, ...]:
     """The tokens less those standing where a die was read with its pips: a die is a cube of a
-    players' colour, as wide as a meeple, so on a place that holds either (Arkhanos's empty
-    pillar, a meeple's too) the token reader sees it as a meeple there; its pips say it is none."""
+    players' colour, as wide as a meeple, so on a place that holds either the token reader sees it
+    as a meeple there; its pips say it is none. Arkhanos's rulebook: a die goes on "an empty
+    pillar" ("Put a Die and Meeple on a Pillar"), a meeple only on "an empty pillar" ("A
+    Different Tower"): a pillar holds one or the other."""
     places = [profile.region(d.region) for d in dice if d.region is not None]
     return tuple(t for t in tokens if not any(r.contains(t.center) for r in places))
 

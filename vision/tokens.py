@@ -956,6 +956,8 @@ class PiecesView:
     """Row and column of the first pixel in the top-down view."""
     pixels: MaskPixels
     """The mask's pixels and their features, named once for the palette and the tokens."""
+    lab: np.ndarray
+    """The view itself in Lab (float), as compared with `background`."""
 
 
 def on_the_board(profile: Profile) -> bool:
@@ -998,7 +1000,7 @@ def pieces_view(top: TopDown, profile: Profile, empty: np.ndarray | None = None)
         grown = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (open_px, open_px))) > 0
         background = local_background(pixels, top.px_per_mm, span, (inside > 0) & ~grown)
         mask = foreground(pixels, background, threshold=FOREGROUND, open_px=open_px) & inside
-    return PiecesView(background, mask, (r0, c0), MaskPixels.of(top.image[r0:r1, c0:c1], mask))
+    return PiecesView(background, mask, (r0, c0), MaskPixels.of(top.image[r0:r1, c0:c1], mask), pixels)
 
 
 def colours_read(
@@ -1162,7 +1164,7 @@ def read_tokens(
     }
     has_dark_kinds = any(only_dark(profile.colours_of(n)) for n in widths)
     faint = (
-        faintly_unlike(bgr, background, top, regions, (r0, c0))
+        faintly_unlike(view.lab, background, top, regions, (r0, c0))
         if dark_based or has_dark_kinds
         else np.zeros_like(mask)
     )
@@ -1639,12 +1641,11 @@ dark figure's sheen and shade do not."""
 
 
 def faintly_unlike(
-    bgr: np.ndarray, background: np.ndarray, top: TopDown, regions: Sequence[Region], origin: tuple[int, int]
+    lab: np.ndarray, background: np.ndarray, top: TopDown, regions: Sequence[Region], origin: tuple[int, int]
 ) -> np.ndarray:
-    """Where, in the token regions, the frame differs faintly but throughout from the bare board
-    (`FAINT`): the whole of a dark piece on print as dark as it, of which the mask holds only
-    its highlights and rim."""
-    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    """Where, in the token regions, the view (`lab`: Lab, as `pieces_view` saw it) differs faintly
+    but throughout from the bare board (`FAINT`): the whole of a dark piece on print as dark as
+    it, of which the mask holds only its highlights and rim."""
     distance = np.sqrt(((lab - background) ** 2).sum(axis=2))
     k = max(3, int(round(FAINT_MM * top.px_per_mm)) | 1)
     out = (cv2.blur(distance, (k, k)) > FAINT).astype(np.uint8)
