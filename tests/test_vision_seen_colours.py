@@ -6,7 +6,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.colours import DEFAULT_COLOURS, SEEN_SHIFT, Palette, as_seen_here, shade_free
+from vision.colours import DEFAULT_COLOURS, SEEN_SHIFT, Palette, as_seen_here, nearest, shade_free
+from vision.profiles import load_profile
+from vision.regions import TopDown
+from vision.tokens import pieces_view, tiles_seen_here
 
 LAVENDER = (155, 110, 98)  # BGR: the board of a path-traced table under a cold lamp
 BLUE_SEEN = (180, 72, 62)  # its blue tiles there: 30 from the palette's blue, 49 from the board
@@ -93,3 +96,47 @@ def test_a_palette_as_seen_keeps_what_was_not_moved_and_takes_what_was() -> None
     for name, colour in Palette().colours:
         expected = BLUE_SEEN if name == "blue" else colour
         assert np.abs(np.array(again[name]) - expected).max() <= 1, name
+
+
+def amharb_top(shapes: list[tuple[str, tuple[int, int, int], int, int]]) -> TopDown:
+    """Am'harb's island seen from above at 1 px/mm, a square 25 mm tile or a round piece as large
+    (28 mm across) (shape, colour) in cells (row, column)."""
+    image = np.full((360, 360, 3), (90, 120, 100), np.uint8)
+    for shape, colour, row, col in shapes:
+        x, y = 45 * col + 10, 45 * row + 10
+        if shape == "square":
+            image[y : y + 25, x : x + 25] = colour
+        else:
+            cv2.circle(image, (x + 12, y + 12), 14, colour, -1)
+    return TopDown(cv2.GaussianBlur(image, (5, 5), 0.8), (0.0, 0.0), 1.0)
+
+
+SALMON = (100, 110, 220)  # BGR: a red resource tile under a warm lamp (path-traced dev 0503)
+
+
+def test_lone_tiles_say_how_their_own_colour_looks_here() -> None:
+    """Am'harb's red resource tiles under a warm lamp are salmon, nearer the palette's pink than
+    its red: a tile split into pink and red parts was read as neither (path-traced tables, issue
+    18). A flat square of the tile's side is a tile whatever its colour, and only tiles come in
+    red: red is moved to the tiles, pink left where it is."""
+    profile = load_profile("amharb-4p")
+    names, choices = Palette().features(("pink", "red", "yellow"))
+    red, pink = names.index("red"), names.index("pink")
+    salmon = shade_free(np.array([SALMON], np.float32))
+    assert int(nearest(salmon, choices)[0]) == pink  # as the palette names it
+    top = amharb_top([("square", SALMON, 1, 1), ("square", SALMON, 5, 6)])
+    seen = tiles_seen_here(pieces_view(top, profile), profile, names, choices, top)
+    assert np.linalg.norm(seen[red] - salmon[0]) < 5
+    assert np.array_equal(seen[pink], choices[pink])
+
+
+def test_only_a_tile_shaped_lone_piece_moves_a_tile_colour() -> None:
+    """A round salmon piece as large as a tile is no tile; and yellow, which the players' pieces
+    come in too, is left to them (`as_seen_here`) even when lone yellow tiles look otherwise."""
+    profile = load_profile("amharb-4p")
+    names, choices = Palette().features(("pink", "red", "yellow"))
+    top = amharb_top(
+        [("round", SALMON, 1, 1), ("square", (60, 150, 200), 5, 6), ("square", (60, 150, 200), 2, 2)]
+    )
+    seen = tiles_seen_here(pieces_view(top, profile), profile, names, choices, top)
+    assert np.array_equal(seen, choices)

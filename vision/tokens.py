@@ -1032,7 +1032,67 @@ def palette_here(
     bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
     smallest = min(kind_sizes(profile).values(), default=0.0) * top.px_per_mm
     seen = as_seen_here(bgr, view.background, view.mask, choices, movable, smallest, view.pixels)
+    seen = tiles_seen_here(view, profile, names, seen, top)
     return palette.as_seen(names, seen), view
+
+
+LONE_TILE = 0.15
+"""A blob is a lone tile when its smallest rectangle's sides are within this share of the tile's
+side and it fills that rectangle nearly whole (`FILLED`)."""
+
+
+def tiles_seen_here(
+    view: PiecesView, profile: Profile, names: Sequence[str], choices: np.ndarray, top: TopDown
+) -> np.ndarray:
+    """The colours only tiles come in (Am'harb's red resource tiles) as this frame's lone tiles
+    show them. A tile is known by its shape whatever its colour: a flat square of the profile's
+    side, alone in its blob, in a place where any kind may lie (a place of cards only names its
+    cards among their colours already: `named_in_their_places`). Each such square is named among
+    the tiles' own colours only (a red tile under a warm lamp is salmon, nearer a pale pink
+    player's colour than red: split between the two, it was read as neither), and a colour no
+    other kind comes in is moved to its squares' median. One square is evidence enough: no piece
+    of another kind is a flat square of that side. A colour the players' pieces come in too is
+    left to them (`as_seen_here`): the tiles are printed card, the pieces painted wood."""
+    square_kinds = [k for k in profile.token_square if profile.colours_of(k)]
+    others = {c for k, _ in profile.token_mm if k not in square_kinds for c in profile.colours_of(k) or ()}
+    others |= set(profile.piece_colours or ())
+    tile_colours = [i for i, n in enumerate(names) if any(profile.comes_in(k, n) for k in square_kinds)]
+    if not any(names[i] not in others for i in tile_colours):
+        return choices
+    s, (r0, c0) = top.px_per_mm, view.origin
+    side = max(w for k, w in profile.token_mm if k in square_kinds) * s
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
+    pixel_labels = labels[view.pixels.rows, view.pixels.cols]
+    inner = cv2.erode(view.mask, np.ones((5, 5), np.uint8))[view.pixels.rows, view.pixels.cols] > 0
+    found: dict[int, list[np.ndarray]] = {}
+    for c in range(1, count):
+        if not (1 - LONE_TILE) ** 2 * side**2 <= stats[c, cv2.CC_STAT_AREA] <= (1 + LONE_TILE) ** 2 * side**2:
+            continue
+        mine = np.flatnonzero(pixel_labels == c)
+        points = np.stack([view.pixels.cols[mine], view.pixels.rows[mine]], axis=1).astype(np.float32)
+        (cx, cy), (w, h), _ = cv2.minAreaRect(points)
+        region = region_at(top.to_mm(cx + c0, cy + r0), regions, boxes)
+        if region is None or region.kinds:
+            continue  # a place of cards only names its cards among their colours already
+        square = all(abs(v + 1 - side) <= LONE_TILE * side for v in (w, h))
+        if not square or mine.size < FILLED * (w + 1) * (h + 1):
+            continue
+        body = view.pixels.features[mine[inner[mine]]]
+        if body.shape[0] < 4:
+            continue
+        own = nearest(body, choices[tile_colours])
+        k = int(np.bincount(own).argmax())
+        found.setdefault(tile_colours[k], []).append(np.median(body[own == k], axis=0))
+    seen = choices.copy()
+    for i, shown in found.items():
+        if names[i] in others:
+            continue  # a player's colour too: the players' pieces say how it looks (`as_seen_here`)
+        moved = np.median(np.array(shown), axis=0)
+        if np.linalg.norm(moved - choices[i]) >= SEEN_SHIFT:
+            seen[i] = moved
+    return seen
 
 
 def as_their_discs(
