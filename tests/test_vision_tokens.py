@@ -10,9 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.colours import Palette, nearest, shade_free
 from vision.pipeline import TableReader
 from vision.profiles import load_profile
+from vision.regions import TopDown
 from vision.render import Camera, Scene, TokenSpec, render
+from vision.tokens import Named, tiles_under_pieces
+from vision.types import TokenSighting
 
 
 @pytest.fixture(scope="module")
@@ -1017,3 +1021,44 @@ def test_only_places_of_low_pieces_are_low() -> None:
     turris = load_profile("turris")
     places = [r for r in turris.regions if r.holds == "tokens"]
     assert not low_places(top, places, turris, (0, 0), (560, 800)).any()
+
+
+def hidden_tile_scene(
+    band_colour: tuple[int, int, int], apart: int = 0
+) -> tuple[Named, list[str], np.ndarray, TopDown, TokenSighting]:
+    """A blue priest (20 mm) read on cell/2/3 of Am'harb's island, seen at 1 px/mm, over a 25 mm
+    tile whose uncovered L shows a band of `band_colour`, every pixel unlike the board named its
+    nearest colour; or, `apart` mm away across the place, beside it."""
+    board = (90, 120, 100)
+    image = np.full((360, 360, 3), board, np.uint8)
+    x, y = 45 * 3 + 10, 45 * 2 + 10
+    image[y : y + 25, x : x + 25] = band_colour
+    cv2.circle(image, (x + 8 - apart, y + 8 - apart), 10, (170, 60, 30), -1)  # the priest, to a corner
+    rows, cols = np.nonzero(np.abs(image.astype(int) - board).sum(axis=-1) > 30)
+    names, choices = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
+    features = shade_free(image[rows, cols].astype(np.float32))
+    named = Named(rows, cols, features, nearest(features, choices))
+    priest = TokenSighting("cell/2/3", "priest", "blue", (x + 8.5 - apart, y + 8.5 - apart), 0.9)
+    return named, names, choices, TopDown(image, (0.0, 0.0), 1.0), priest
+
+
+def test_a_tile_mostly_hidden_under_a_piece_is_read_with_it() -> None:
+    """A priest on a tile hides most of it; what shows (an L) is read as the tile, in the tiles'
+    colour most of it is named: a red tile's L under a warm lamp named pink is red (path-traced
+    tables: 65 tiles under pieces not read, docs/vision.md)."""
+    profile = load_profile("amharb-4p")
+    for band, colour in (((50, 40, 190), "red"), ((150, 130, 235), "red"), ((40, 200, 225), "yellow")):
+        named, names, choices, top, priest = hidden_tile_scene(band)
+        unhued = np.array([n in ("white", "black") for n in names])
+        tiles = tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None)
+        assert [(t.region, t.kind, t.color) for t in tiles] == [("cell/2/3", "resource", colour)], band
+
+
+def test_no_tile_where_what_shows_is_the_pieces_own_or_beyond_a_tile() -> None:
+    """The priest's own colour beyond its top (its lean, its rim) is no tile, nor is a tile's
+    colour whose square cannot hold the priest's foot."""
+    profile = load_profile("amharb-4p")
+    for band, apart in (((170, 60, 30), 0), ((50, 40, 190), 12)):
+        named, names, choices, top, priest = hidden_tile_scene(band, apart)
+        unhued = np.array([n in ("white", "black") for n in names])
+        assert tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None) == []

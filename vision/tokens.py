@@ -1458,7 +1458,80 @@ def read_tokens(
     found += figures_on_faint_bases(
         lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
     )
+    found += tiles_under_pieces(
+        found, named, names, choices, is_print | is_dark, profile, top, (r0, c0), place
+    )
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def tiles_under_pieces(
+    found: Sequence[TokenSighting],
+    named: Named,
+    names: Sequence[str],
+    choices: np.ndarray,
+    unhued: np.ndarray,
+    profile: Profile,
+    top: TopDown,
+    origin: tuple[int, int],
+    place: CameraPlace | None,
+) -> list[TokenSighting]:
+    """The tile under the standing pieces read in a place where no tile was: what shows of it
+    beyond them. A priest on a tile hides most of it, and what is left (an L, a band, corners,
+    parted from each other by the piece and by its blurred rim) is too little, and too often
+    named a player's colour (a red tile's band pink), to be read as a piece of its own. Here it
+    is judged with the pieces: the pixels of a hue in the place, farther from each piece's
+    centre than its top reaches and of none of their colours, are a tile when they are
+    `HIDDEN_TILE_SHOWS` of one or more and lie within a tile's square with the first piece's foot. Its
+    colour is the tiles' colour most of them are named, else the one most of them are nearest."""
+    tiles = [t for t in profile.token_stood_on if profile.colours_of(t)]
+    if not tiles or not found:
+        return []
+    tile = tiles[0]
+    s = top.px_per_mm
+    side = dict(profile.token_mm)[tile] * s
+    colours = np.array([i for i, n in enumerate(names) if profile.comes_in(tile, n)])
+    widths, heights = dict(profile.token_mm), dict(profile.token_height)
+    regions = {r.name: r for r in profile.regions if r.holds == "tokens"}
+    standing: dict[str, list[TokenSighting]] = {}
+    for t in found:
+        standing.setdefault(t.region, []).append(t)
+    hued = ~unhued[named.colour]
+    out: list[TokenSighting] = []
+    for name, pieces in standing.items():
+        region = regions.get(name)
+        if region is None or any(t.kind in tiles or heights.get(t.kind, 0.0) <= FLAT_MM for t in pieces):
+            continue
+        rows, cols, _ = top.window(region)
+        mine = (
+            hued
+            & (named.rows >= rows.start - origin[0])
+            & (named.rows < rows.stop - origin[0])
+            & (named.cols >= cols.start - origin[1])
+            & (named.cols < cols.stop - origin[1])
+            & ~np.isin(named.colour, [names.index(t.color) for t in pieces if t.color in names])
+        )
+        centres = []
+        for t in pieces:
+            cx = (t.center[0] - top.origin_mm[0]) * s - origin[1]
+            cy = (t.center[1] - top.origin_mm[1]) * s - origin[0]
+            lean = lean_mm(place, t.center, heights[t.kind]) * s
+            mine &= np.hypot(named.rows - cy, named.cols - cx) > widths[t.kind] / 2 * s + lean / 2 + 2
+            centres.append((cx, cy, lean))
+        at = np.flatnonzero(mine)
+        if at.size < HIDDEN_TILE_SHOWS * side * side:
+            continue
+        # The piece's foot is on the tile: it and what shows lie within the tile's square (a
+        # piece's centre is half its lean beyond its foot; the blur a pixel each side).
+        cx, cy, lean = centres[0]
+        points = np.concatenate([np.stack([named.cols[at], named.rows[at]], axis=1), [[cx, cy]]])
+        _, (w, h), _ = cv2.minAreaRect(points.astype(np.float32))
+        if max(w, h) > side + 2 + lean / 2:
+            continue
+        shown = np.bincount(named.colour[at], minlength=len(names))[colours]
+        if shown.max() < HIDDEN_TILE_SHOWS * side * side / 2:
+            shown = np.bincount(nearest(named.features[at], choices[colours]), minlength=colours.size)
+        out.append(TokenSighting(name, tile, names[int(colours[int(shown.argmax())])], pieces[0].center, 0.5))
+    return out
 
 
 def split_at_waist(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
