@@ -32,9 +32,10 @@ FLOORS: dict[str, dict[str, int]] = {
     # false 14, 15 (fresh 32) since a gem is 6 mm tall, its shaded facets its own; gems 209, 158
     # (fresh 200), false 19, 15 (fresh 31) since a pixel far darker than any shadow is dark plastic;
     # gems 257, 187 (fresh 232), false 16, 18 (fresh 33) since a gem is named by what it passes of
-    # the board's light (`as_glass`).
+    # the board's light (`as_glass`). Meeples unseen 48 since a piece in its own shade is known by
+    # its outline and lit cap (`shaded_by_outline`).
     "blender-tower-dev": {"material": 215, "meeple": 45, "gem": 254, "segment": 3, "false": 19},
-    "blender-tower-unseen": {"material": 211, "meeple": 42, "gem": 184, "segment": 2, "false": 20},
+    "blender-tower-unseen": {"material": 211, "meeple": 46, "gem": 184, "segment": 2, "false": 21},
     "blender-tower-fresh": {"material": 215, "meeple": 51, "gem": 229, "segment": 9, "false": 35},
 }
 

@@ -15,7 +15,7 @@ from vision.pipeline import TableReader
 from vision.profiles import load_profile
 from vision.regions import TopDown
 from vision.render import Camera, Scene, TokenSpec, render
-from vision.tokens import Named, tiles_under_pieces
+from vision.tokens import Named, kinds_by_outline, shaded_by_outline, tiles_under_pieces
 from vision.types import TokenSighting
 
 
@@ -1062,3 +1062,80 @@ def test_no_tile_where_what_shows_is_the_pieces_own_or_beyond_a_tile() -> None:
         named, names, choices, top, priest = hidden_tile_scene(band, apart)
         unhued = np.array([n in ("white", "black") for n in names])
         assert tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None) == []
+
+
+def shaded_pawn(cap_px: int, read: list[TokenSighting]) -> list[TokenSighting]:
+    """A pink cultist (12 mm) on cell/3/3 of Am'harb's island lit from the side, seen at 1 px/mm
+    against the empty board: the mask holds its round outline and its cast shadow beside it; a
+    lit cap `cap_px` across is named pink, its shaded body nothing, its shadow black."""
+    profile = load_profile("amharb-4p")
+    names, _ = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
+    mask = np.zeros((360, 360), np.uint8)
+    cx, cy = 45 * 3 + 22, 45 * 3 + 22
+    cv2.circle(mask, (cx, cy), 6, 1, -1)
+    shadow = np.zeros_like(mask)
+    cv2.ellipse(shadow, (cx + 9, cy + 2), (7, 4), 0, 0, 360, 1, -1)
+    shadow[mask > 0] = 0
+    mask |= shadow
+    cap = np.zeros_like(mask)
+    cv2.circle(cap, (cx - 2, cy - 2), cap_px // 2, 1, -1)
+    rows, cols = np.nonzero(cap | shadow)
+    colour = np.where(shadow[rows, cols] > 0, names.index("black"), names.index("pink"))
+    named = Named(rows, cols, np.zeros((rows.size, 4), np.float32), colour)
+    unpainted = np.array([n in ("white", "black") for n in names])
+    regions = [r for r in profile.regions if r.holds == "tokens"]
+    top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
+    return shaded_by_outline(mask, named, names, unpainted, read, profile, regions, top, (0, 0), None)
+
+
+def test_a_piece_in_its_own_shade_is_known_by_its_outline_and_lit_cap() -> None:
+    """A pawn under a low lamp shows a lit cap in its colour and a body in its own shade, nearer
+    the board than any colour (path-traced held table 0608: six such pieces not read): its
+    outline less its shadow is a cultist's, its cap says pink. A speck of colour is no cap, and
+    a place where a piece was read is not read again."""
+    assert [(t.region, t.kind, t.color) for t in shaded_pawn(7, [])] == [("cell/3/3", "cultist", "pink")]
+    assert shaded_pawn(3, []) == []
+    there = TokenSighting("cell/3/3", "cultist", "pink", (157.0, 157.0), 0.9)
+    assert shaded_pawn(7, [there]) == []
+
+
+def pawn_read_by_its_ball(foot_mm: int, touching: bool = False) -> list[TokenSighting]:
+    """A blue pawn `foot_mm` wide on cell/3/3 of Am'harb's island, seen at 1 px/mm against the
+    empty board, read as a cultist by its ball (12 mm, named blue; its body in shade, named
+    nothing; its shadow black); or a blue cultist with a red piece touching it, unread, the two
+    as wide together."""
+    profile = load_profile("amharb-4p")
+    names, _ = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
+    cx, cy = 45 * 3 + 22, 45 * 3 + 22
+    mask = np.zeros((360, 360), np.uint8)
+    cv2.circle(mask, (cx, cy), foot_mm // 2, 1, -1)
+    red = np.zeros_like(mask)
+    if touching:
+        red[:, cx + 6 :] = mask[:, cx + 6 :]
+    shadow = np.zeros_like(mask)
+    cv2.ellipse(shadow, (cx + foot_mm // 2 + 4, cy), (6, 4), 0, 0, 360, 1, -1)
+    shadow[(mask | red) > 0] = 0
+    ball = np.zeros_like(mask)
+    cv2.circle(ball, (cx, cy), 6, 1, -1)
+    mask |= shadow | red
+    rows, cols = np.nonzero(ball | shadow | red)
+    colour = np.select(
+        [ball[rows, cols] > 0, shadow[rows, cols] > 0],
+        [names.index("blue"), names.index("black")],
+        names.index("red"),
+    )
+    named = Named(rows, cols, np.zeros((rows.size, 4), np.float32), colour)
+    unpainted = np.array([n in ("white", "black") for n in names])
+    top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
+    read = [TokenSighting("cell/3/3", "cultist", "blue", (cx + 0.5, cy + 0.5), 0.8)]
+    return kinds_by_outline(read, mask, named, names, unpainted, profile, top, (0, 0), None)
+
+
+def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:
+    """A wooden pawn's ball hides its steep body from above: a priest's 12 mm ball is read as a
+    cultist (path-traced tables: 88 priests of pawn sets read as cultists, docs/vision.md). What
+    differs from the empty board is the whole pawn: a 20 mm outline is a priest's, a 12 mm one a
+    cultist's; an outline shared with a piece of another colour is no one piece's."""
+    assert [t.kind for t in pawn_read_by_its_ball(20)] == ["priest"]
+    assert [t.kind for t in pawn_read_by_its_ball(12)] == ["cultist"]
+    assert [t.kind for t in pawn_read_by_its_ball(20, touching=True)] == ["cultist"]
