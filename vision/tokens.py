@@ -2027,7 +2027,13 @@ def kinds_by_outline(
     inside = [int(labels[r, c]) if 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] else 0 for r, c in at]
     out = list(found)
     for i, t in enumerate(found):
-        if t.kind not in standing or inside[i] == 0 or inside.count(inside[i]) > 1 or t.color not in names:
+        if (
+            t.color is None
+            or t.color not in names
+            or t.kind not in standing
+            or inside[i] == 0
+            or inside.count(inside[i]) > 1
+        ):
             continue
         rows, cols = np.nonzero(labels == inside[i])
         colours = colour_at[rows, cols]
