@@ -1085,7 +1085,8 @@ def shaded_pawn(cap_px: int, read: list[TokenSighting]) -> list[TokenSighting]:
     unpainted = np.array([n in ("white", "black") for n in names])
     regions = [r for r in profile.regions if r.holds == "tokens"]
     top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
-    return shaded_by_outline(mask, named, names, unpainted, read, profile, regions, top, (0, 0), None)
+    parts = cv2.connectedComponentsWithStats(mask)[:3]
+    return shaded_by_outline(parts, named, names, unpainted, read, profile, regions, top, (0, 0), None)
 
 
 def test_a_piece_in_its_own_shade_is_known_by_its_outline_and_lit_cap() -> None:
@@ -1128,7 +1129,8 @@ def pawn_read_by_its_ball(foot_mm: int, touching: bool = False) -> list[TokenSig
     unpainted = np.array([n in ("white", "black") for n in names])
     top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
     read = [TokenSighting("cell/3/3", "cultist", "blue", (cx + 0.5, cy + 0.5), 0.8)]
-    return kinds_by_outline(read, mask, named, names, unpainted, profile, top, (0, 0), None)
+    parts = cv2.connectedComponentsWithStats(mask)[:3]
+    return kinds_by_outline(read, parts, named, names, unpainted, profile, top, (0, 0), None)
 
 
 def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:

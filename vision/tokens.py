@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -959,6 +960,12 @@ class PiecesView:
     lab: np.ndarray
     """The view itself in Lab (float), as compared with `background`."""
 
+    @cached_property
+    def parts(self) -> tuple[int, np.ndarray, np.ndarray]:
+        """The mask's connected parts (count, labels, stats), worked out once a frame."""
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(self.mask)
+        return count, labels, stats
+
 
 def on_the_board(profile: Profile) -> bool:
     """Whether the token regions lie on the board itself, whose bare surface round a piece a
@@ -1063,7 +1070,7 @@ def tiles_seen_here(
     side = max(w for k, w in profile.token_mm if k in square_kinds) * s
     regions = [r for r in profile.regions if r.holds == "tokens"]
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(view.mask)
+    count, labels, stats = view.parts
     pixel_labels = labels[view.pixels.rows, view.pixels.cols]
     inner = cv2.erode(view.mask, np.ones((5, 5), np.uint8))[view.pixels.rows, view.pixels.cols] > 0
     found: dict[int, list[np.ndarray]] = {}
@@ -1460,10 +1467,10 @@ def read_tokens(
     )
     if empty is not None and not has_dark_kinds:  # the outline is a piece's only where print is known
         found = kinds_by_outline(
-            found, view.mask, named, names, is_print | is_dark, profile, top, (r0, c0), place
+            found, view.parts, named, names, is_print | is_dark, profile, top, (r0, c0), place
         )
         found += shaded_by_outline(
-            view.mask, named, names, is_print | is_dark, found, profile, regions, top, (r0, c0), place
+            view.parts, named, names, is_print | is_dark, found, profile, regions, top, (r0, c0), place
         )
     found += tiles_under_pieces(
         found, named, names, choices, is_print | is_dark, profile, top, (r0, c0), place
@@ -1898,7 +1905,7 @@ colour (its cap, a highlight)."""
 
 
 def shaded_by_outline(
-    mask: np.ndarray,
+    parts: tuple[int, np.ndarray, np.ndarray],
     named: Named,
     names: Sequence[str],
     unpainted: np.ndarray,
@@ -1928,7 +1935,8 @@ def shaded_by_outline(
     }
     if not standing:
         return []
-    colour_at = np.full(mask.shape, -1, np.int16)
+    count, labels, stats = parts
+    colour_at = np.full(labels.shape, -1, np.int16)
     colour_at[named.rows, named.cols] = named.colour
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
     seen_at = [
@@ -1936,7 +1944,6 @@ def shaded_by_outline(
         for t in read
     ]
     out: list[TokenSighting] = []
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     for c in range(1, count):
         x, y, w, h = (int(v) for v in stats[c, :4])
         if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s:
@@ -1986,7 +1993,7 @@ another colour (a blurred rim, a glint), not a tile or another piece."""
 
 def kinds_by_outline(
     found: Sequence[TokenSighting],
-    mask: np.ndarray,
+    parts: tuple[int, np.ndarray, np.ndarray],
     named: Named,
     names: Sequence[str],
     unpainted: np.ndarray,
@@ -2014,9 +2021,9 @@ def kinds_by_outline(
     }
     if len(standing) < 2:
         return list(found)
-    colour_at = np.full(mask.shape, -1, np.int16)
+    count, labels, stats = parts
+    colour_at = np.full(labels.shape, -1, np.int16)
     colour_at[named.rows, named.cols] = named.colour
-    count, labels = cv2.connectedComponents(mask)
     at = [
         (
             int(round((t.center[1] - top.origin_mm[1]) * s)) - origin[0],
@@ -2024,7 +2031,9 @@ def kinds_by_outline(
         )
         for t in found
     ]
-    inside = [int(labels[r, c]) if 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] else 0 for r, c in at]
+    inside = [
+        int(labels[r, c]) if 0 <= r < labels.shape[0] and 0 <= c < labels.shape[1] else 0 for r, c in at
+    ]
     out = list(found)
     for i, t in enumerate(found):
         if (
@@ -2035,7 +2044,9 @@ def kinds_by_outline(
             or inside.count(inside[i]) > 1
         ):
             continue
-        rows, cols = np.nonzero(labels == inside[i])
+        x, y, w, h = (int(v) for v in stats[inside[i], :4])
+        rows, cols = np.nonzero(labels[y : y + h, x : x + w] == inside[i])
+        rows, cols = rows + y, cols + x
         colours = colour_at[rows, cols]
         painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
         if (painted & (colours != names.index(t.color))).sum() > OTHER_COLOURS * painted.sum():
