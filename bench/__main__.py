@@ -699,6 +699,7 @@ def unseen_tables_bench() -> None:
         ("unseen", "read after each change, and with the variants of issue 18's eighth session"),
         ("later", "rendered in issue 18's eighth session, read after each change of its ninth"),
         ("ninth", "rendered at issue 18's ninth session's end, read once with its start's and end's code"),
+        ("fresh", "rendered in issues 18/25's fifteenth session, its totals read with its start's and end's code"),
     ):
         result, _ = evaluate(traced / f"blender-amharb-{name}", table_reader())
         st, tk, bd = result["stacks"], result["tokens"], result["board"]

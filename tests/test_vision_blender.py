@@ -3,8 +3,9 @@ makes them again): bevelled discs and pawns under real lamps, soft and coloured 
 board with illustrated art, a camera's white balance, exposure, noise and JPEG. Nothing in
 vision/ was tuned on this renderer. The dev set's misses may be looked at; of the held set only
 its totals were read (but they led to the pose from two markers); the unseen set was read after
-each change (and with the variants of issue 18's eighth session); the later set, rendered last,
-once (docs/vision.md).
+each change (and with the variants of issue 18's eighth session); the later and ninth sets once
+when rendered; the fresh set, rendered in the fifteenth session, only its totals, with the code of
+that session's start and end (docs/vision.md).
 
 The dev, unseen and later tables' empty boards (`empty/`, rendered under the same lamps) measure
 the calibrated path too, and four dev tables' and two later tables' pieces laid out for
@@ -38,16 +39,20 @@ RECORDINGS = Path(__file__).parent / "path-traced"
 
 FLOORS = {
     # recording: (boards found, stacks exact, tokens right, most false tokens), of 12 tables each
-    # (133, 138, 133, 121 and 135 stacks; 386, 394, 402, 378 and 401 pieces), measured less 2 (false:
-    # plus 2). The ninth was rendered at the end of issue 18's ninth session and read once. Tokens
-    # since a lone tile says how its colour looks (`tiles_seen_here`, fifteenth session of issues
-    # 18/25): 297 -> 301, 307 -> 313, 336 -> 337, 284 -> 285, 301 -> 308; and since a tile mostly
-    # hidden under a piece is read with it (`tiles_under_pieces`): 305, 316, 341, 290, 318.
+    # (133, 138, 133, 121, 135 and 133 stacks; 386, 394, 402, 378, 401 and 410 pieces), measured
+    # less 2 (false: plus 2). The ninth was rendered at the end of issue 18's ninth session and
+    # read once. Tokens since a lone tile says how its colour looks (`tiles_seen_here`, fifteenth
+    # session of issues 18/25): 297 -> 301, 307 -> 313, 336 -> 337, 284 -> 285, 301 -> 308; and
+    # since a tile mostly hidden under a piece is read with it (`tiles_under_pieces`): 306, 314,
+    # 341, 290, 319.
     "blender-amharb-dev": (12, 114, 303, 39),
-    "blender-amharb-held": (12, 131, 314, 48),
+    "blender-amharb-held": (12, 131, 312, 49),
     "blender-amharb-unseen": (12, 111, 339, 47),
     "blender-amharb-later": (12, 99, 288, 68),
     "blender-amharb-ninth": (12, 119, 316, 62),
+    # Rendered in the fifteenth session (seeds 1000-1011), its totals read once with the code of
+    # the session's start (stacks 121, tokens 327 of 410, 55 false) and once with its end's.
+    "blender-amharb-fresh": (12, 119, 337, 55),
 }
 
 

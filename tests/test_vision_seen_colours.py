@@ -125,7 +125,9 @@ def test_lone_tiles_say_how_their_own_colour_looks_here() -> None:
     salmon = shade_free(np.array([SALMON], np.float32))
     assert int(nearest(salmon, choices)[0]) == pink  # as the palette names it
     top = amharb_top([("square", SALMON, 1, 1), ("square", SALMON, 5, 6)])
-    seen = tiles_seen_here(pieces_view(top, profile), profile, names, choices, top)
+    seen = tiles_seen_here(
+        pieces_view(top, profile), profile, names, choices, np.zeros(len(names), bool), top
+    )
     assert np.linalg.norm(seen[red] - salmon[0]) < 5
     assert np.array_equal(seen[pink], choices[pink])
 
@@ -138,5 +140,7 @@ def test_only_a_tile_shaped_lone_piece_moves_a_tile_colour() -> None:
     top = amharb_top(
         [("round", SALMON, 1, 1), ("square", (60, 150, 200), 5, 6), ("square", (60, 150, 200), 2, 2)]
     )
-    seen = tiles_seen_here(pieces_view(top, profile), profile, names, choices, top)
+    seen = tiles_seen_here(
+        pieces_view(top, profile), profile, names, choices, np.zeros(len(names), bool), top
+    )
     assert np.array_equal(seen, choices)

@@ -1044,10 +1044,16 @@ def hidden_tile_scene(
 
 def test_a_tile_mostly_hidden_under_a_piece_is_read_with_it() -> None:
     """A priest on a tile hides most of it; what shows (an L) is read as the tile, in the tiles'
-    colour most of it is named: a red tile's L under a warm lamp named pink is red (path-traced
-    tables: 65 tiles under pieces not read, docs/vision.md)."""
+    colour most of it is named, else the one most of it is nearest: a red tile's L under a warm
+    lamp named pink is red (path-traced tables: 65 tiles under pieces not read, docs/vision.md)."""
     profile = load_profile("amharb-4p")
-    for band, colour in (((50, 40, 190), "red"), ((150, 130, 235), "red"), ((40, 200, 225), "yellow")):
+    bands = (
+        ((50, 40, 190), "red"),
+        ((150, 130, 235), "red"),  # named pink: nearest red among the tiles' colours
+        ((150, 170, 40), "blue"),  # named green: nearest blue among them
+        ((40, 200, 225), "yellow"),
+    )
+    for band, colour in bands:
         named, names, choices, top, priest = hidden_tile_scene(band)
         unhued = np.array([n in ("white", "black") for n in names])
         tiles = tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None)
@@ -1092,10 +1098,12 @@ def shaded_pawn(cap_px: int, read: list[TokenSighting]) -> list[TokenSighting]:
 def test_a_piece_in_its_own_shade_is_known_by_its_outline_and_lit_cap() -> None:
     """A pawn under a low lamp shows a lit cap in its colour and a body in its own shade, nearer
     the board than any colour (path-traced held table 0608: six such pieces not read): its
-    outline less its shadow is a cultist's, its cap says pink. A speck of colour is no cap, and
-    a place where a piece was read is not read again."""
+    outline less its shadow is a cultist's, its cap says pink. A speck of colour is no cap, a part
+    named pink all over is not in shade (what kept it from being read is not its light), and a
+    place where a piece was read is not read again."""
     assert [(t.region, t.kind, t.color) for t in shaded_pawn(7, [])] == [("cell/3/3", "cultist", "pink")]
     assert shaded_pawn(3, []) == []
+    assert shaded_pawn(13, []) == []  # named pink all over, yet read as nothing: no piece in shade
     there = TokenSighting("cell/3/3", "cultist", "pink", (157.0, 157.0), 0.9)
     assert shaded_pawn(7, [there]) == []
 

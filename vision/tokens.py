@@ -28,6 +28,7 @@ import numpy as np
 from .camera import CameraPlace
 from .colours import (
     LIGHTNESS_WEIGHT,
+    SEEN_REACH,
     SEEN_SHIFT,
     MaskPixels,
     Palette,
@@ -1039,7 +1040,8 @@ def palette_here(
     bgr = top.image[r0 : r0 + view.mask.shape[0], c0 : c0 + view.mask.shape[1]]
     smallest = min(kind_sizes(profile).values(), default=0.0) * top.px_per_mm
     seen = as_seen_here(bgr, view.background, view.mask, choices, movable, smallest, view.pixels)
-    seen = tiles_seen_here(view, profile, names, seen, top)
+    unpainted = np.array([n in printed or n in DARK_PLASTIC for n in names])
+    seen = tiles_seen_here(view, profile, names, seen, unpainted, top)
     return palette.as_seen(names, seen), view
 
 
@@ -1049,7 +1051,12 @@ side and it fills that rectangle nearly whole (`FILLED`)."""
 
 
 def tiles_seen_here(
-    view: PiecesView, profile: Profile, names: Sequence[str], choices: np.ndarray, top: TopDown
+    view: PiecesView,
+    profile: Profile,
+    names: Sequence[str],
+    choices: np.ndarray,
+    printed: np.ndarray,
+    top: TopDown,
 ) -> np.ndarray:
     """The colours only tiles come in (Am'harb's red resource tiles) as this frame's lone tiles
     show them. A tile is known by its shape whatever its colour: a flat square of the profile's
@@ -1058,8 +1065,11 @@ def tiles_seen_here(
     the tiles' own colours only (a red tile under a warm lamp is salmon, nearer a pale pink
     player's colour than red: split between the two, it was read as neither), and a colour no
     other kind comes in is moved to its squares' median. One square is evidence enough: no piece
-    of another kind is a flat square of that side. A colour the players' pieces come in too is
-    left to them (`as_seen_here`): the tiles are printed card, the pieces painted wood."""
+    of another kind is a flat square of that side (its hull fills its rectangle more than halfway
+    from a disc's pi/4 to a square's 1), and as with `as_seen_here` it moves a colour no farther
+    than `SEEN_REACH`, by the square's pixels nearer a piece's colour than print's or dark
+    plastic's (`printed`: its emblem is print). A colour the players' pieces come in too is left
+    to them (`as_seen_here`): the tiles are printed card, the pieces painted wood."""
     square_kinds = [k for k in profile.token_square if profile.colours_of(k)]
     others = {c for k, _ in profile.token_mm if k not in square_kinds for c in profile.colours_of(k) or ()}
     others |= set(profile.piece_colours or ())
@@ -1084,9 +1094,10 @@ def tiles_seen_here(
         if region is None or region.kinds:
             continue  # a place of cards only names its cards among their colours already
         square = all(abs(v + 1 - side) <= LONE_TILE * side for v in (w, h))
-        if not square or mine.size < FILLED * (w + 1) * (h + 1):
+        if not square or mine.size < (1 + math.pi / 4) / 2 * (w + 1) * (h + 1):
             continue
         body = view.pixels.features[mine[inner[mine]]]
+        body = body[~printed[nearest(body, choices)]]
         if body.shape[0] < 4:
             continue
         own = nearest(body, choices[tile_colours])
@@ -1097,7 +1108,7 @@ def tiles_seen_here(
         if names[i] in others:
             continue  # a player's colour too: the players' pieces say how it looks (`as_seen_here`)
         moved = np.median(np.array(shown), axis=0)
-        if np.linalg.norm(moved - choices[i]) >= SEEN_SHIFT:
+        if SEEN_SHIFT <= np.linalg.norm(moved - choices[i]) <= SEEN_REACH:
             seen[i] = moved
     return seen
 
@@ -1469,8 +1480,9 @@ def read_tokens(
         found = kinds_by_outline(
             found, view.parts, named, names, is_print | is_dark, profile, top, (r0, c0), place
         )
+        read = found + [h[0] for h in heaps]
         found += shaded_by_outline(
-            view.parts, named, names, is_print | is_dark, found, profile, regions, top, (r0, c0), place
+            view.parts, named, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
     found += tiles_under_pieces(
         found, named, names, choices, is_print | is_dark, profile, top, (r0, c0), place
@@ -1496,14 +1508,17 @@ def tiles_under_pieces(
     is judged with the pieces: the pixels of a hue in the place, farther from each piece's
     centre than its top reaches and of none of their colours, are a tile when they are
     `HIDDEN_TILE_SHOWS` of one or more and lie within a tile's square with the first piece's foot. Its
-    colour is the tiles' colour most of them are named, else the one most of them are nearest."""
+    colour is the tiles' colour most of them are named, when half that many are named one; else
+    the tiles' colour most of them are nearest (a red tile's band named pink is nearest red)."""
     tiles = [t for t in profile.token_stood_on if profile.colours_of(t)]
     if not tiles or not found:
         return []
     tile = tiles[0]
     s = top.px_per_mm
     side = dict(profile.token_mm)[tile] * s
-    colours = np.array([i for i, n in enumerate(names) if profile.comes_in(tile, n)])
+    colours = np.array([i for i, n in enumerate(names) if profile.comes_in(tile, n)], np.intp)
+    if not colours.size:
+        return []
     widths, heights = dict(profile.token_mm), dict(profile.token_height)
     regions = {r.name: r for r in profile.regions if r.holds == "tokens"}
     standing: dict[str, list[TokenSighting]] = {}
@@ -1987,8 +2002,9 @@ def shaded_by_outline(
 
 
 OTHER_COLOURS = 0.1
-"""A piece alone in its part of the mask: at most this share of that part's named pixels are of
-another colour (a blurred rim, a glint), not a tile or another piece."""
+"""A piece alone in its part of the mask: at most this share of that part's pixels named a piece's
+colour (not print's, not dark plastic's) are of another than its own (a blurred rim, a glint),
+not a tile or another piece."""
 
 
 def kinds_by_outline(
@@ -2023,6 +2039,8 @@ def kinds_by_outline(
         return list(found)
     count, labels, stats = parts
     colour_at = np.full(labels.shape, -1, np.int16)
+    dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
+    places = {r.name: r for r in profile.regions if r.holds == "tokens"}
     colour_at[named.rows, named.cols] = named.colour
     at = [
         (
@@ -2051,14 +2069,15 @@ def kinds_by_outline(
         painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
         if (painted & (colours != names.index(t.color))).sum() > OTHER_COLOURS * painted.sum():
             continue
-        keep = (colours < 0) | ~np.isin(colours, np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC)))
+        keep = ~np.isin(colours, dark)  # its cast shadow
         if keep.sum() < 4:
             continue
         hull, (_, sides, _) = hull_and_rect(rows[keep], cols[keep])
         across, along = min(sides), max(sides)
         fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
         kind, width = min(standing.items(), key=lambda kw: abs(across / s - kw[1]))
-        if kind == t.kind or not profile.comes_in(kind, t.color):
+        place_kinds = places[t.region].kinds if t.region in places else ()
+        if kind == t.kind or not profile.comes_in(kind, t.color) or (place_kinds and kind not in place_kinds):
             continue
         lean = lean_mm(place, t.center, heights[kind]) * s
         if (
