@@ -51,7 +51,8 @@ FLOORS = {
     "blender-amharb-later": (12, 99, 288, 68),
     "blender-amharb-ninth": (12, 119, 316, 62),
     # Rendered in the fifteenth session (seeds 1000-1011), its totals read once with the code of
-    # the session's start (stacks 121, tokens 327 of 410, 55 false) and once with its end's.
+    # the session's start (stacks 121, tokens 327 of 410, 55 false), after its fourth change
+    # (121, 339, 53) and with its end's (121, 339, 53).
     "blender-amharb-fresh": (12, 119, 337, 55),
 }
 
@@ -114,6 +115,7 @@ EMPTY_FLOORS = {
     "blender-amharb-unseen": (111, 342, 18),
     "blender-amharb-later": (99, 307, 31),
     "blender-amharb-ninth": (119, 334, 19),
+    "blender-amharb-fresh": (119, 336, 25),  # read once with the code of the session's start: 330, 25
 }
 
 
