@@ -1541,8 +1541,7 @@ def tiles_under_pieces(
         )
         centres = []
         for t in pieces:
-            cx = (t.center[0] - top.origin_mm[0]) * s - origin[1]
-            cy = (t.center[1] - top.origin_mm[1]) * s - origin[0]
+            cx, cy = in_view(t.center, top, origin)
             lean = lean_mm(place, t.center, heights[t.kind]) * s
             mine &= np.hypot(named.rows - cy, named.cols - cx) > widths[t.kind] / 2 * s + lean / 2 + 2
             centres.append((cx, cy, lean))
@@ -1855,6 +1854,32 @@ def figures_on_faint_bases(
     return out
 
 
+def in_view(centre_mm: tuple[float, float], top: TopDown, origin: tuple[int, int]) -> tuple[float, float]:
+    """Where a point on the board (mm) lies in the pieces' view (x, y px from its first pixel)."""
+    s = top.px_per_mm
+    x = (centre_mm[0] - top.origin_mm[0]) * s - origin[1]
+    return x, (centre_mm[1] - top.origin_mm[1]) * s - origin[0]
+
+
+def part_pixels(labels: np.ndarray, stats: np.ndarray, part: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of one connected part's pixels, looked for in its box only."""
+    x, y, w, h = (int(v) for v in stats[part, :4])
+    rows, cols = np.nonzero(labels[y : y + h, x : x + w] == part)
+    return rows + y, cols + x
+
+
+def round_outline(across: float, along: float, fill: float, width_px: float, lean_px: float) -> bool:
+    """Whether a hull `across` by `along` px, filling `fill` of its smallest rectangle, is the
+    outline of a round standing piece `width_px` wide whose top leans `lean_px`: as wide across
+    (`OUTLINE_FIT`), as long as that and its lean and a third of its width of shadow along, and
+    without corners (`round_fill`), as `how_each_kind_fits` asks of a round piece."""
+    return (
+        abs(across - width_px) <= OUTLINE_FIT * width_px
+        and along <= across + lean_px + width_px / 3
+        and fill <= round_fill(width_px, lean_px) + ROUND_CORNERS + 1 / width_px
+    )
+
+
 def dark_by_outline(
     mask: np.ndarray,
     painted: np.ndarray,
@@ -1875,18 +1900,14 @@ def dark_by_outline(
     s = top.px_per_mm
     dark_kinds = {n: w for n, w in profile.token_mm if only_dark(profile.colours_of(n))}
     heights = dict(profile.token_height)
-    seen_at = [
-        ((t.center[0] - top.origin_mm[0]) * s - origin[1], (t.center[1] - top.origin_mm[1]) * s - origin[0])
-        for t in read
-    ]
+    seen_at = [in_view(t.center, top, origin) for t in read]
     out: list[TokenSighting] = []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     for c in range(1, count):
         x, y, w, h = (int(v) for v in stats[c, :4])
         if max(w, h) < (1 - OUTLINE_FIT) * min(dark_kinds.values()) * s:
             continue
-        rows, cols = np.nonzero(labels[y : y + h, x : x + w] == c)
-        rows, cols = rows + y, cols + x
+        rows, cols = part_pixels(labels, stats, c)
         if painted[rows, cols].mean() > 0.5:
             continue  # a player's pieces, missed for another reason
         hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
@@ -1902,11 +1923,7 @@ def dark_by_outline(
             if region.kinds and kind not in region.kinds:
                 continue
             lean = lean_mm(place, centre, heights.get(kind, 0.0)) * s
-            if (
-                abs(across / s - width) <= OUTLINE_FIT * width
-                and along <= across + lean + width * s / 3
-                and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s)
-            ):
+            if round_outline(across, along, fill, width * s, lean):
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
                 colour = (profile.colours_of(kind) or DARK_PLASTIC)[0]
                 out.append(TokenSighting(region.name, kind, colour, at, 0.5))
@@ -1954,17 +1971,13 @@ def shaded_by_outline(
     colour_at = np.full(labels.shape, -1, np.int16)
     colour_at[named.rows, named.cols] = named.colour
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
-    seen_at = [
-        ((t.center[0] - top.origin_mm[0]) * s - origin[1], (t.center[1] - top.origin_mm[1]) * s - origin[0])
-        for t in read
-    ]
+    seen_at = [in_view(t.center, top, origin) for t in read]
     out: list[TokenSighting] = []
     for c in range(1, count):
         x, y, w, h = (int(v) for v in stats[c, :4])
         if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s:
             continue
-        rows, cols = np.nonzero(labels[y : y + h, x : x + w] == c)
-        rows, cols = rows + y, cols + x
+        rows, cols = part_pixels(labels, stats, c)
         colours = colour_at[rows, cols]
         keep = ~np.isin(colours, dark)
         if keep.sum() < 4:
@@ -1990,9 +2003,7 @@ def shaded_by_outline(
                 continue
             lean = lean_mm(place, centre, heights[kind]) * s
             if (
-                abs(across / s - width) <= OUTLINE_FIT * width
-                and along <= across + lean + width * s / 3
-                and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s)
+                round_outline(across, along, fill, width * s, lean)
                 and LIT_CAP * math.pi * (width * s / 2) ** 2 <= lit <= rows.size / 2
             ):
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
@@ -2042,13 +2053,7 @@ def kinds_by_outline(
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
     places = {r.name: r for r in profile.regions if r.holds == "tokens"}
     colour_at[named.rows, named.cols] = named.colour
-    at = [
-        (
-            int(round((t.center[1] - top.origin_mm[1]) * s)) - origin[0],
-            int(round((t.center[0] - top.origin_mm[0]) * s)) - origin[1],
-        )
-        for t in found
-    ]
+    at = [(int(round(y)), int(round(x))) for x, y in (in_view(t.center, top, origin) for t in found)]
     inside = [
         int(labels[r, c]) if 0 <= r < labels.shape[0] and 0 <= c < labels.shape[1] else 0 for r, c in at
     ]
@@ -2062,9 +2067,7 @@ def kinds_by_outline(
             or inside.count(inside[i]) > 1
         ):
             continue
-        x, y, w, h = (int(v) for v in stats[inside[i], :4])
-        rows, cols = np.nonzero(labels[y : y + h, x : x + w] == inside[i])
-        rows, cols = rows + y, cols + x
+        rows, cols = part_pixels(labels, stats, inside[i])
         colours = colour_at[rows, cols]
         painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
         if (painted & (colours != names.index(t.color))).sum() > OTHER_COLOURS * painted.sum():
@@ -2080,11 +2083,7 @@ def kinds_by_outline(
         if kind == t.kind or not profile.comes_in(kind, t.color) or (place_kinds and kind not in place_kinds):
             continue
         lean = lean_mm(place, t.center, heights[kind]) * s
-        if (
-            abs(across / s - width) <= OUTLINE_FIT * width
-            and along <= across + lean + width * s / 3
-            and fill <= round_fill(width * s, lean) + ROUND_CORNERS + 1 / (width * s)
-        ):
+        if round_outline(across, along, fill, width * s, lean):
             out[i] = replace(t, kind=kind)
     return out
 
