@@ -1080,15 +1080,22 @@ def tiles_seen_here(
     side = max(w for k, w in profile.token_mm if k in square_kinds) * s
     regions = [r for r in profile.regions if r.holds == "tokens"]
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
-    count, labels, stats = view.parts
-    pixel_labels = labels[view.pixels.rows, view.pixels.cols]
-    inner = cv2.erode(view.mask, np.ones((5, 5), np.uint8))[view.pixels.rows, view.pixels.cols] > 0
+    _, labels, stats = view.parts
+    areas = stats[:, cv2.CC_STAT_AREA]
+    sized = np.flatnonzero(
+        (((1 - LONE_TILE) * side) ** 2 <= areas) & (areas <= ((1 + LONE_TILE) * side) ** 2)
+    )
+    sized = sized[sized > 0]
+    if not sized.size:
+        return choices
+    index_at = np.full(labels.shape, -1, np.int32)
+    index_at[view.pixels.rows, view.pixels.cols] = np.arange(view.pixels.rows.size, dtype=np.int32)
+    inner = cv2.erode(view.mask, np.ones((5, 5), np.uint8))
     found: dict[int, list[np.ndarray]] = {}
-    for c in range(1, count):
-        if not (1 - LONE_TILE) ** 2 * side**2 <= stats[c, cv2.CC_STAT_AREA] <= (1 + LONE_TILE) ** 2 * side**2:
-            continue
-        mine = np.flatnonzero(pixel_labels == c)
-        points = np.stack([view.pixels.cols[mine], view.pixels.rows[mine]], axis=1).astype(np.float32)
+    for c in sized:
+        rows, cols = part_pixels(labels, stats, int(c))
+        mine = index_at[rows, cols]
+        points = np.stack([cols, rows], axis=1).astype(np.float32)
         (cx, cy), (w, h), _ = cv2.minAreaRect(points)
         region = region_at(top.to_mm(cx + c0, cy + r0), regions, boxes)
         if region is None or region.kinds:
@@ -1096,7 +1103,7 @@ def tiles_seen_here(
         square = all(abs(v + 1 - side) <= LONE_TILE * side for v in (w, h))
         if not square or mine.size < (1 + math.pi / 4) / 2 * (w + 1) * (h + 1):
             continue
-        body = view.pixels.features[mine[inner[mine]]]
+        body = view.pixels.features[mine[inner[rows, cols] > 0]]
         body = body[~printed[nearest(body, choices)]]
         if body.shape[0] < 4:
             continue
@@ -1490,6 +1497,15 @@ def read_tokens(
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
 
+def named_at(named: Named) -> np.ndarray:
+    """Which of the named pixels each pixel of the view is (-1: none), for looking in a window."""
+    if not named.rows.size:
+        return np.full((0, 0), -1, np.int32)
+    index = np.full((int(named.rows.max()) + 1, int(named.cols.max()) + 1), -1, np.int32)
+    index[named.rows, named.cols] = np.arange(named.rows.size, dtype=np.int32)
+    return index
+
+
 def tiles_under_pieces(
     found: Sequence[TokenSighting],
     named: Named,
@@ -1525,27 +1541,29 @@ def tiles_under_pieces(
     for t in found:
         standing.setdefault(t.region, []).append(t)
     hued = ~unhued[named.colour]
+    index_at = named_at(named)
     out: list[TokenSighting] = []
     for name, pieces in standing.items():
         region = regions.get(name)
         if region is None or any(t.kind in tiles or heights.get(t.kind, 0.0) <= FLAT_MM for t in pieces):
             continue
         rows, cols, _ = top.window(region)
-        mine = (
-            hued
-            & (named.rows >= rows.start - origin[0])
-            & (named.rows < rows.stop - origin[0])
-            & (named.cols >= cols.start - origin[1])
-            & (named.cols < cols.stop - origin[1])
-            & ~np.isin(named.colour, [names.index(t.color) for t in pieces if t.color in names])
-        )
+        box = index_at[
+            max(0, rows.start - origin[0]) : max(0, rows.stop - origin[0]),
+            max(0, cols.start - origin[1]) : max(0, cols.stop - origin[1]),
+        ]
+        at = box[box >= 0]
+        at = at[
+            hued[at] & ~np.isin(named.colour[at], [names.index(t.color) for t in pieces if t.color in names])
+        ]
         centres = []
         for t in pieces:
             cx, cy = in_view(t.center, top, origin)
             lean = lean_mm(place, t.center, heights[t.kind]) * s
-            mine &= np.hypot(named.rows - cy, named.cols - cx) > widths[t.kind] / 2 * s + lean / 2 + 2
+            at = at[
+                np.hypot(named.rows[at] - cy, named.cols[at] - cx) > widths[t.kind] / 2 * s + lean / 2 + 2
+            ]
             centres.append((cx, cy, lean))
-        at = np.flatnonzero(mine)
         if at.size < HIDDEN_TILE_SHOWS * side * side:
             continue
         # The piece's foot is on the tile: it and what shows lie within the tile's square (a
@@ -1973,9 +1991,10 @@ def shaded_by_outline(
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
     seen_at = [in_view(t.center, top, origin) for t in read]
     out: list[TokenSighting] = []
+    smallest_cap = LIT_CAP * math.pi * (min(standing.values()) * s / 2) ** 2
     for c in range(1, count):
         x, y, w, h = (int(v) for v in stats[c, :4])
-        if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s:
+        if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s or stats[c, 4] < smallest_cap:
             continue
         rows, cols = part_pixels(labels, stats, c)
         colours = colour_at[rows, cols]
