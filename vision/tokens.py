@@ -1518,14 +1518,16 @@ def tiles_under_pieces(
     place: CameraPlace | None,
 ) -> list[TokenSighting]:
     """The tile under the standing pieces read in a place where no tile was: what shows of it
-    beyond them. A priest on a tile hides most of it, and what is left (an L, a band, corners,
-    parted from each other by the piece and by its blurred rim) is too little, and too often
-    named a player's colour (a red tile's band pink), to be read as a piece of its own. Here it
-    is judged with the pieces: the pixels of a hue in the place, farther from each piece's
-    centre than its top reaches and of none of their colours, are a tile when they are
-    `HIDDEN_TILE_SHOWS` of one or more and lie within a tile's square with the first piece's foot. Its
-    colour is the tiles' colour most of them are named, when half that many are named one; else
-    the tiles' colour most of them are nearest (a red tile's band named pink is nearest red)."""
+    beyond them (a disciple stands on its space's resource tile when its stack is higher than the
+    cost: the rulebook's "Disciple Phase", the profile's `stood_on`). A priest on a tile hides
+    most of it, and what is left (an L, a band, corners, parted from each other by the piece and
+    by its blurred rim) is too little, and too often named a player's colour (a red tile's band
+    pink), to be read as a piece of its own. Here it is judged with the pieces: the pixels of a
+    hue in the place, farther from each piece's centre than its top reaches and of none of their
+    colours, are a tile when they are `HIDDEN_TILE_SHOWS` of one or more and lie within a tile's
+    square with the first piece's foot. Its colour is the tiles' colour most of them are named,
+    when half that many are named one; else the tiles' colour most of them are nearest (a red
+    tile's band named pink is nearest red)."""
     tiles = [t for t in profile.token_stood_on if profile.colours_of(t)]
     if not tiles or not found:
         return []
