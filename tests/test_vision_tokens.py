@@ -616,7 +616,9 @@ def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
     """A dark Beast on the Crossroad's dark circle differs from the print by its sheen and rim
     alone: what the empty board shows differs is a crescent, a few highlights, its outline 45 mm
     round. Where nothing was read and no player's paint is, that outline is a Beast; not where a
-    Scout was read in it, nor a crescent of a player's paint, nor an outline a Scout wide."""
+    Scout was read from its paint in it, nor a crescent of a player's paint, nor an outline a
+    Scout wide. A "Scout" read from a speck of paint in it (under `LIT_SPECKS` of it: a Beast's
+    highlight named yellow under a warm lamp) is the Beast's: the Beast is read, the speck is not."""
     from vision.regions import TopDown
     from vision.tokens import dark_by_outline
     from vision.types import TokenSighting
@@ -629,14 +631,21 @@ def test_a_beast_on_dark_print_is_known_by_its_outline() -> None:
     cv2.circle(mask, (cx, cy), 22, 1, -1)
     cv2.circle(mask, (cx + 6, cy - 4), 17, 0, -1)  # the body, as dark as the print
     painted = np.zeros_like(mask)
-    found = dark_by_outline(mask, painted, [], profile, regions, top, (0, 0), None)
+    found, dropped = dark_by_outline(mask, painted, [], profile, regions, top, (0, 0), None)
     assert [(t.region, t.kind, t.color) for t in found] == [("Crossroad West", "beast", "black")]
+    assert dropped == []
     scout = TokenSighting("Crossroad West", "scout", "red", (cx - 15.0, cy), 0.9)
-    assert dark_by_outline(mask, painted, [scout], profile, regions, top, (0, 0), None) == []
-    assert dark_by_outline(mask, mask, [], profile, regions, top, (0, 0), None) == []
+    its_paint = np.zeros_like(mask)
+    cv2.circle(its_paint, (cx - 15, cy), 9, 1, -1)
+    assert dark_by_outline(mask, its_paint & mask, [scout], profile, regions, top, (0, 0), None) == ([], [])
+    speck = np.zeros_like(mask)
+    cv2.circle(speck, (cx - 15, cy), 3, 1, -1)
+    found, dropped = dark_by_outline(mask, speck & mask, [scout], profile, regions, top, (0, 0), None)
+    assert [t.kind for t in found] == ["beast"] and dropped == [scout]
+    assert dark_by_outline(mask, mask, [], profile, regions, top, (0, 0), None) == ([], [])
     small = np.zeros_like(mask)
     cv2.circle(small, (cx, cy), 10, 1, -1)
-    assert dark_by_outline(small, painted, [], profile, regions, top, (0, 0), None) == []
+    assert dark_by_outline(small, painted, [], profile, regions, top, (0, 0), None) == ([], [])
 
 
 def test_a_dark_figure_on_dark_print_differs_faintly_throughout() -> None:

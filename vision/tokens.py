@@ -1474,12 +1474,14 @@ def read_tokens(
         paint = ~(is_dark | is_print)[named.colour]
         painted[named.rows[paint], named.cols[paint]] = 1
         read = found + [h[0] for h in heaps]
-        found += dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
+        beasts, specks = dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
+        found = [t for t in found if t not in specks] + beasts
         # Then by what differs faintly throughout (a Beast alone on a Crossroad's dark circle shows
         # the mask a few highlights only), where no piece was read: a second look, so that the
         # faint rest of a place does not join a Beast found by its mask to other things.
         read = found + [h[0] for h in heaps]
-        found += dark_by_outline(mask | faint, painted, read, profile, regions, top, (r0, c0), place)
+        beasts, specks = dark_by_outline(mask | faint, painted, read, profile, regions, top, (r0, c0), place)
+        found = [t for t in found if t not in specks] + beasts
     found += figures_on_faint_bases(
         lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
     )
@@ -1900,6 +1902,12 @@ def round_outline(across: float, along: float, fill: float, width_px: float, lea
     )
 
 
+LIT_SPECKS = 0.1
+"""A dark figure's lit parts are at most this share of its outline: pieces read from so little of
+a part whose outline is a dark kind's are its highlights (a Beast's top named yellow under a warm
+lamp read as Scouts)."""
+
+
 def dark_by_outline(
     mask: np.ndarray,
     painted: np.ndarray,
@@ -1909,7 +1917,7 @@ def dark_by_outline(
     top: TopDown,
     origin: tuple[int, int],
     place: CameraPlace | None,
-) -> list[TokenSighting]:
+) -> tuple[list[TokenSighting], list[TokenSighting]]:
     """Pieces of a kind that comes only in dark plastic (Turris's Beasts) known by the outline of
     what differs from the bare board, where their colour names too little of them: dark plastic
     on dark print differs from it by its sheen and its rim alone, so only a crescent or a few
@@ -1922,16 +1930,23 @@ def dark_by_outline(
     heights = dict(profile.token_height)
     seen_at = [in_view(t.center, top, origin) for t in read]
     out: list[TokenSighting] = []
+    dropped: list[TokenSighting] = []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     for c in range(1, count):
         x, y, w, h = (int(v) for v in stats[c, :4])
         if max(w, h) < (1 - OUTLINE_FIT) * min(dark_kinds.values()) * s:
             continue
         rows, cols = part_pixels(labels, stats, c)
-        if painted[rows, cols].mean() > 0.5:
+        share = painted[rows, cols].mean()
+        if share > 0.5:
             continue  # a player's pieces, missed for another reason
         hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
-        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in seen_at):
+        inside = [
+            t
+            for t, (px, py) in zip(read, seen_at)
+            if cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0
+        ]
+        if inside and (share > LIT_SPECKS or any(t.kind in dark_kinds for t in inside)):
             continue
         centre = top.to_mm(cx + origin[1], cy + origin[0])
         region = next((r for r in regions if r.contains(centre)), None)
@@ -1947,8 +1962,9 @@ def dark_by_outline(
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
                 colour = (profile.colours_of(kind) or DARK_PLASTIC)[0]
                 out.append(TokenSighting(region.name, kind, colour, at, 0.5))
+                dropped += inside
                 break
-    return out
+    return out, dropped
 
 
 LIT_CAP = 0.15
