@@ -15,7 +15,7 @@ from vision.pipeline import TableReader
 from vision.profiles import load_profile
 from vision.regions import TopDown
 from vision.render import Camera, Scene, TokenSpec, render
-from vision.tokens import Named, kinds_by_outline, shaded_by_outline, tiles_under_pieces
+from vision.tokens import Named, colour_map, kinds_by_outline, shaded_by_outline, tiles_under_pieces
 from vision.types import TokenSighting
 
 
@@ -1101,7 +1101,8 @@ def shaded_pawn(cap_px: int, read: list[TokenSighting]) -> list[TokenSighting]:
     regions = [r for r in profile.regions if r.holds == "tokens"]
     top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
     parts = cv2.connectedComponentsWithStats(mask)[:3]
-    return shaded_by_outline(parts, named, names, unpainted, read, profile, regions, top, (0, 0), None)
+    colours = colour_map(named, mask.shape)
+    return shaded_by_outline(parts, colours, names, unpainted, read, profile, regions, top, (0, 0), None)
 
 
 def test_a_piece_in_its_own_shade_is_known_by_its_outline_and_lit_cap() -> None:
@@ -1147,7 +1148,8 @@ def pawn_read_by_its_ball(foot_mm: int, touching: bool = False) -> list[TokenSig
     top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
     read = [TokenSighting("cell/3/3", "cultist", "blue", (cx + 0.5, cy + 0.5), 0.8)]
     parts = cv2.connectedComponentsWithStats(mask)[:3]
-    return kinds_by_outline(read, parts, named, names, unpainted, profile, top, (0, 0), None)
+    colours = colour_map(named, mask.shape)
+    return kinds_by_outline(read, parts, colours, names, unpainted, profile, top, (0, 0), None)
 
 
 def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:

@@ -389,8 +389,7 @@ def with_blurred_edges(
     own = chromatic[named.colour]
     if band_px < 1 or not own.any():
         return named
-    colour_at = np.full(mask.shape, -1, np.int64)
-    colour_at[named.rows, named.cols] = named.colour
+    colour_at = colour_map(named, mask.shape)
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     # Each colour's cores, within the box its pixels span (a blur's band round it): a frame's
     # pieces cover a small part of the board.
@@ -1486,17 +1485,36 @@ def read_tokens(
         lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
     )
     if empty is not None and not has_dark_kinds:  # the outline is a piece's only where print is known
+        colour_at = colour_map(named, mask.shape)
         found = kinds_by_outline(
-            found, view.parts, named, names, is_print | is_dark, profile, top, (r0, c0), place
+            found, view.parts, colour_at, names, is_print | is_dark, profile, top, (r0, c0), place
         )
         read = found + [h[0] for h in heaps]
         found += shaded_by_outline(
-            view.parts, named, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
+            view.parts, colour_at, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
     found += tiles_under_pieces(
         found, named, names, choices, is_print | is_dark, profile, top, (r0, c0), place
     )
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
+
+
+def colour_map(named: Named, shape: tuple[int, ...]) -> np.ndarray:
+    """Each pixel's named colour (index into the names; -1: none), to look at a part or a window."""
+    colour_at = np.full(shape[:2], -1, np.int32)
+    colour_at[named.rows, named.cols] = named.colour
+    return colour_at
+
+
+def standing_kinds(profile: Profile) -> dict[str, float]:
+    """The kinds that stand (taller than `FLAT_MM`), one by one (no tile, no counted heap), and
+    their widths: those an outline on the board can be."""
+    heights = dict(profile.token_height)
+    return {
+        n: w
+        for n, w in profile.token_mm
+        if heights.get(n, 0.0) > FLAT_MM and n not in profile.token_square and n not in profile.token_counted
+    }
 
 
 def named_at(named: Named) -> np.ndarray:
@@ -1974,7 +1992,7 @@ colour (its cap, a highlight)."""
 
 def shaded_by_outline(
     parts: tuple[int, np.ndarray, np.ndarray],
-    named: Named,
+    colour_at: np.ndarray,
     names: Sequence[str],
     unpainted: np.ndarray,
     read: Sequence[TokenSighting],
@@ -1996,16 +2014,10 @@ def shaded_by_outline(
     altar's numeral is as round as a cultist (path-traced tables: 14 more pieces, 35 more false)."""
     s = top.px_per_mm
     heights = dict(profile.token_height)
-    standing = {
-        n: w
-        for n, w in profile.token_mm
-        if heights.get(n, 0.0) > FLAT_MM and n not in profile.token_square and n not in profile.token_counted
-    }
+    standing = standing_kinds(profile)
     if not standing:
         return []
     count, labels, stats = parts
-    colour_at = np.full(labels.shape, -1, np.int16)
-    colour_at[named.rows, named.cols] = named.colour
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
     seen_at = [in_view(t.center, top, origin) for t in read]
     out: list[TokenSighting] = []
@@ -2058,7 +2070,7 @@ not a tile or another piece."""
 def kinds_by_outline(
     found: Sequence[TokenSighting],
     parts: tuple[int, np.ndarray, np.ndarray],
-    named: Named,
+    colour_at: np.ndarray,
     names: Sequence[str],
     unpainted: np.ndarray,
     profile: Profile,
@@ -2075,21 +2087,13 @@ def kinds_by_outline(
     `shaded_by_outline` asks), is that kind."""
     s = top.px_per_mm
     heights = dict(profile.token_height)
-    standing = {
-        n: w
-        for n, w in profile.token_mm
-        if heights.get(n, 0.0) > FLAT_MM
-        and n not in profile.token_square
-        and n not in profile.token_counted
-        and n not in dict(profile.token_depth)  # an oblong one is as wide across as it is turned
-    }
+    oblong = dict(profile.token_depth)  # an oblong one is as wide across as it is turned
+    standing = {n: w for n, w in standing_kinds(profile).items() if n not in oblong}
     if len(standing) < 2:
         return list(found)
     count, labels, stats = parts
-    colour_at = np.full(labels.shape, -1, np.int16)
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
     places = {r.name: r for r in profile.regions if r.holds == "tokens"}
-    colour_at[named.rows, named.cols] = named.colour
     at = [(int(round(y)), int(round(x))) for x, y in (in_view(t.center, top, origin) for t in found)]
     inside = [
         int(labels[r, c]) if 0 <= r < labels.shape[0] and 0 <= c < labels.shape[1] else 0 for r, c in at
