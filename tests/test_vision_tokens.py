@@ -15,7 +15,7 @@ from vision.pipeline import TableReader
 from vision.profiles import load_profile
 from vision.regions import TopDown
 from vision.render import Camera, Scene, TokenSpec, render
-from vision.tokens import Named, colour_map, kinds_by_outline, shaded_by_outline, tiles_under_pieces
+from vision.tokens import Named, colour_map, kinds_by_outline, shaded_by_outline, squared, tiles_under_pieces
 from vision.types import TokenSighting
 
 
@@ -1160,3 +1160,68 @@ def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:
     assert [t.kind for t in pawn_read_by_its_ball(20)] == ["priest"]
     assert [t.kind for t in pawn_read_by_its_ball(12)] == ["cultist"]
     assert [t.kind for t in pawn_read_by_its_ball(20, touching=True)] == ["cultist"]
+
+
+def pawn_on_a_tile(foot_mm: int, beside: str = "resource") -> list[TokenSighting]:
+    """A blue pawn `foot_mm` wide standing on a red 25 mm tile on cell/3/3, at 1 px/mm against
+    the empty board, read as a cultist by its 12 mm ball (named blue; its body in shade, named
+    nothing). The tile is named red, a band a pixel wide round it unnamed (its blurred rim), its
+    own shadow and the pawn's black; the tile read as `beside` (a resource, or a piece)."""
+    profile = load_profile("amharb-4p")
+    names, _ = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
+    cx, cy = 45 * 3 + 22, 45 * 3 + 22
+    tile = np.zeros((360, 360), np.uint8)
+    tile[cy - 12 : cy + 13, cx - 12 : cx + 13] = 1
+    rim = cv2.dilate(tile, np.ones((3, 3), np.uint8)) - tile
+    pawn = np.zeros_like(tile)
+    cv2.circle(pawn, (cx + 2, cy), foot_mm // 2, 1, -1)
+    ball = np.zeros_like(tile)
+    cv2.circle(ball, (cx + 2, cy), 6, 1, -1)
+    shadow = np.zeros_like(tile)
+    cv2.ellipse(shadow, (cx + 2 + foot_mm // 2 + 3, cy), (5, 4), 0, 0, 360, 1, -1)
+    shadow[pawn > 0] = 0
+    mask = tile | rim | pawn | shadow
+    red = tile & ~pawn & ~shadow
+    rows, cols = np.nonzero(ball | shadow | red)
+    colour = np.select(
+        [ball[rows, cols] > 0, shadow[rows, cols] > 0],
+        [names.index("blue"), names.index("black")],
+        names.index("red"),
+    )
+    named = Named(rows, cols, np.zeros((rows.size, 4), np.float32), colour)
+    unpainted = np.array([n in ("white", "black") for n in names])
+    top = TopDown(np.zeros((360, 360, 3), np.uint8), (0.0, 0.0), 1.0)
+    read = [
+        TokenSighting("cell/3/3", "cultist", "blue", (cx + 2.5, cy + 0.5), 0.8),
+        TokenSighting("cell/3/3", beside, "red", (cx + 0.5, cy + 0.5), 0.9),
+    ]
+    parts = cv2.connectedComponentsWithStats(mask)[:3]
+    colours = colour_map(named, mask.shape)
+    return kinds_by_outline(read, parts, colours, names, unpainted, profile, top, (0, 0), None)
+
+
+def test_a_pawn_on_a_tile_is_the_kind_its_outline_says() -> None:
+    """A priest standing on a tile of another colour (Disciple Phase: its stack higher than the
+    cost) is read by its ball as a cultist (path-traced tables with the empty board: 58 such
+    priests): its outline is its colour's pixels and the unnamed ones round them, the tile's
+    blurred rim opened off. A 20 mm outline is a priest's, a 12 mm one a cultist's; a piece of
+    another colour where the tile is read is no tile it stands on, but the other piece's."""
+    assert [(t.kind, t.color) for t in pawn_on_a_tile(20)] == [("priest", "blue"), ("resource", "red")]
+    assert [(t.kind, t.color) for t in pawn_on_a_tile(12)] == [("cultist", "blue"), ("resource", "red")]
+    assert [t.kind for t in pawn_on_a_tile(20, beside="cultist")][0] == "cultist"
+
+
+def test_a_tile_bitten_by_the_piece_on_it_is_still_a_tile_square() -> None:
+    """A part whose outline is a tile's square is that tile, whatever piece stands on it biting
+    into it (path-traced dev 0500: a yellow cultist on a blue tile was read as a yellow tile
+    hidden under the blue one); a priest's round top, leaning or not, is no square."""
+    tile = np.zeros((60, 60), np.uint8)
+    tile[10:35, 10:35] = 1
+    cv2.circle(tile, (24, 22), 6, 0, -1)  # the cultist's part, another colour
+    assert squared(*np.nonzero(tile), 25)
+    assert not squared(*np.nonzero(tile), 40)
+    priest = np.zeros_like(tile)
+    cv2.circle(priest, (30, 30), 10, 1, -1)
+    assert not squared(*np.nonzero(priest), 25)
+    cv2.circle(priest, (30, 34), 10, 1, -1)  # leaning
+    assert not squared(*np.nonzero(priest), 25)

@@ -1049,6 +1049,17 @@ LONE_TILE = 0.15
 side and it fills that rectangle nearly whole (`FILLED`)."""
 
 
+def squared(rows: np.ndarray, cols: np.ndarray, side_px: float) -> bool:
+    """Whether these pixels' outline is a tile's square of this side: its smallest rectangle's
+    sides within `LONE_TILE` of it, and its hull filling that rectangle more than halfway from a
+    disc's pi/4 to a square's 1 (a piece standing on the tile bites into it, not into its hull)."""
+    if rows.size < 3:
+        return False
+    hull, ((_, _), (w, h), _) = hull_and_rect(rows, cols)
+    sides = all(abs(v + 1 - side_px) <= LONE_TILE * side_px for v in (w, h))
+    return sides and hull_area(hull) >= (1 + math.pi / 4) / 2 * (w + 1) * (h + 1)
+
+
 def tiles_seen_here(
     view: PiecesView,
     profile: Profile,
@@ -1294,6 +1305,15 @@ def read_tokens(
             for k, part in parts
         ]
         squares = [q if q is not None and q.filled >= FILLED else None for q in squares]
+        # A part whose outline is a tile's square by itself is that tile, a piece on it biting
+        # into it: no other part is a tile hidden under it (one tile lies on a space).
+        whole = [
+            k in stood_on_sides and squared(blob_rows[part], blob_cols[part], stood_on_sides[k])
+            for k, part in parts
+        ]
+        squares = [
+            None if any(w for j, w in enumerate(whole) if j != i) else q for i, q in enumerate(squares)
+        ]
         for index, (k, part) in enumerate(parts):
             if is_print[k]:
                 continue  # a tile's emblem, a label: no piece of this game is of its colour
@@ -2084,7 +2104,10 @@ def kinds_by_outline(
     board is the whole pawn. A piece alone in its part of the mask (no other piece read there, and
     no more than `OTHER_COLOURS` of its named pixels of another colour but dark), whose outline
     less what is named dark (its cast shadow) is another standing kind's across and round (as
-    `shaded_by_outline` asks), is that kind."""
+    `shaded_by_outline` asks), is that kind. A piece sharing its part with a tile (it stands on
+    it) or another piece is outlined by its own colour's pixels and the unnamed ones round them
+    (its shaded body), a tile's blurred rim opened off (`opened_round`), when no other piece but
+    a tile is inside that outline."""
     s = top.px_per_mm
     heights = dict(profile.token_height)
     oblong = dict(profile.token_depth)  # an oblong one is as wide across as it is turned
@@ -2100,20 +2123,25 @@ def kinds_by_outline(
     ]
     out = list(found)
     for i, t in enumerate(found):
-        if (
-            t.color is None
-            or t.color not in names
-            or t.kind not in standing
-            or inside[i] == 0
-            or inside.count(inside[i]) > 1
-        ):
+        if t.color is None or t.color not in names or t.kind not in standing or inside[i] == 0:
             continue
         rows, cols = part_pixels(labels, stats, inside[i])
         colours = colour_at[rows, cols]
-        painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
-        if (painted & (colours != names.index(t.color))).sum() > OTHER_COLOURS * painted.sum():
-            continue
-        keep = ~np.isin(colours, dark)  # its cast shadow
+        own = names.index(t.color)
+        if inside.count(inside[i]) == 1:  # alone: its outline is what differs, less its shadow
+            painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
+            if (painted & (colours != own)).sum() > OTHER_COLOURS * painted.sum():
+                continue
+            keep = ~np.isin(colours, dark)
+        else:  # beside a tile, another piece: its colour's and unnamed pixels, the rims opened off
+            keep = opened_round(rows, cols, (colours < 0) | (colours == own), in_view(t.center, top, origin))
+            hull = hull_and_rect(rows[keep], cols[keep])[0] if keep.sum() >= 4 else None
+            if hull is None or any(
+                cv2.pointPolygonTest(hull, (float(at[j][1]), float(at[j][0])), False) >= 0
+                for j, u in enumerate(found)
+                if j != i and inside[j] == inside[i] and u.kind not in profile.token_stood_on
+            ):
+                continue
         if keep.sum() < 4:
             continue
         hull, (_, sides, _) = hull_and_rect(rows[keep], cols[keep])
@@ -2127,6 +2155,21 @@ def kinds_by_outline(
         if round_outline(across, along, fill, width * s, lean):
             out[i] = replace(t, kind=kind)
     return out
+
+
+def opened_round(rows: np.ndarray, cols: np.ndarray, keep: np.ndarray, at: tuple[float, float]) -> np.ndarray:
+    """Of the pixels kept, those of the blob round `at` (x, y px) once a pixel's width is opened
+    off every edge: a tile's blurred rim is a band a pixel or two wide, a piece's body is not."""
+    r0, c0 = int(rows.min()) - 2, int(cols.min()) - 2
+    box = np.zeros((int(rows.max()) - r0 + 3, int(cols.max()) - c0 + 3), np.uint8)
+    box[rows[keep] - r0, cols[keep] - c0] = 1
+    box = cv2.morphologyEx(box, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    _, labels = cv2.connectedComponents(box)
+    x, y = int(round(at[0])) - c0, int(round(at[1])) - r0
+    inside = labels[y, x] if 0 <= y < box.shape[0] and 0 <= x < box.shape[1] else 0
+    if inside == 0:
+        return np.zeros_like(keep)
+    return keep & (labels[rows - r0, cols - c0] == inside)
 
 
 def tile_sides_of(
