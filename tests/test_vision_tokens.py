@@ -1033,15 +1033,18 @@ def test_only_places_of_low_pieces_are_low() -> None:
 
 
 def hidden_tile_scene(
-    band_colour: tuple[int, int, int], apart: int = 0
+    band_colour: tuple[int, int, int], apart: int = 0, corner: tuple[int, int, int] | None = None
 ) -> tuple[Named, list[str], np.ndarray, TopDown, TokenSighting]:
     """A blue priest (20 mm) read on cell/2/3 of Am'harb's island, seen at 1 px/mm, over a 25 mm
-    tile whose uncovered L shows a band of `band_colour`, every pixel unlike the board named its
-    nearest colour; or, `apart` mm away across the place, beside it."""
+    tile whose uncovered L shows a band of `band_colour` (its far 5 mm corner of `corner`), every
+    pixel unlike the board named its nearest colour; or, `apart` mm away across the place, beside
+    it."""
     board = (90, 120, 100)
     image = np.full((360, 360, 3), board, np.uint8)
     x, y = 45 * 3 + 10, 45 * 2 + 10
     image[y : y + 25, x : x + 25] = band_colour
+    if corner is not None:
+        image[y + 20 : y + 25, x + 20 : x + 25] = corner
     cv2.circle(image, (x + 8 - apart, y + 8 - apart), 10, (170, 60, 30), -1)  # the priest, to a corner
     rows, cols = np.nonzero(np.abs(image.astype(int) - board).sum(axis=-1) > 30)
     names, choices = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
@@ -1225,3 +1228,17 @@ def test_a_tile_bitten_by_the_piece_on_it_is_still_a_tile_square() -> None:
     assert not squared(*np.nonzero(priest), 25)
     cv2.circle(priest, (30, 34), 10, 1, -1)  # leaning
     assert not squared(*np.nonzero(priest), 25)
+
+
+def test_a_hidden_tiles_printed_frame_shows_it_where_the_board_is_known() -> None:
+    """A tile's printed white frame round what shows of its colour is the tile's too, where the
+    empty board says no white is printed there (path-traced tables: a blue tile under a green
+    priest showed its frame and a corner of blue): read by the corner's colour (red here). Without the
+    empty board, white may be the board's own print, and the corner alone is too little."""
+    profile = load_profile("amharb-4p")
+    named, names, choices, top, priest = hidden_tile_scene((235, 235, 235), corner=(50, 40, 190))
+    unhued = np.array([n in ("white", "black") for n in names])
+    printed = np.array([n == "white" for n in names])
+    read = tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None, printed)
+    assert [(t.kind, t.color) for t in read] == [("resource", "red")]
+    assert tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None) == []

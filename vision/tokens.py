@@ -1514,7 +1514,16 @@ def read_tokens(
             view.parts, colour_at, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
     found += tiles_under_pieces(
-        found, named, names, choices, is_print | is_dark, profile, top, (r0, c0), place
+        found,
+        named,
+        names,
+        choices,
+        is_print | is_dark,
+        profile,
+        top,
+        (r0, c0),
+        place,
+        is_print & ~is_dark if empty is not None else None,
     )
     return tuple(sorted(found + counted(heaps, profile, s), key=lambda t: t.region))
 
@@ -1556,6 +1565,7 @@ def tiles_under_pieces(
     top: TopDown,
     origin: tuple[int, int],
     place: CameraPlace | None,
+    print_shows: np.ndarray | None = None,
 ) -> list[TokenSighting]:
     """The tile under the standing pieces read in a place where no tile was: what shows of it
     beyond them (a disciple stands on its space's resource tile when its stack is higher than the
@@ -1567,7 +1577,8 @@ def tiles_under_pieces(
     colours, are a tile when they are `HIDDEN_TILE_SHOWS` of one or more and lie within a tile's
     square with the first piece's foot. Its colour is the tiles' colour most of them are named,
     when half that many are named one; else the tiles' colour most of them are nearest (a red
-    tile's band named pink is nearest red)."""
+    tile's band named pink is nearest red). `print_shows`: print's colours that show a tile too
+    (its printed white frame), given where the empty board says what the board's own print is."""
     tiles = [t for t in profile.token_stood_on if profile.colours_of(t)]
     if not tiles or not found:
         return []
@@ -1583,6 +1594,7 @@ def tiles_under_pieces(
     for t in found:
         standing.setdefault(t.region, []).append(t)
     hued = ~unhued[named.colour]
+    shows = hued | (print_shows[named.colour] if print_shows is not None else False)
     index_at = named_at(named)
     out: list[TokenSighting] = []
     for name, pieces in standing.items():
@@ -1596,7 +1608,7 @@ def tiles_under_pieces(
         ]
         at = box[box >= 0]
         at = at[
-            hued[at] & ~np.isin(named.colour[at], [names.index(t.color) for t in pieces if t.color in names])
+            shows[at] & ~np.isin(named.colour[at], [names.index(t.color) for t in pieces if t.color in names])
         ]
         centres = []
         for t in pieces:
@@ -1614,6 +1626,9 @@ def tiles_under_pieces(
         points = np.concatenate([np.stack([named.cols[at], named.rows[at]], axis=1), [[cx, cy]]])
         _, (w, h), _ = cv2.minAreaRect(points.astype(np.float32))
         if max(w, h) > side + 2 + lean / 2:
+            continue
+        at = at[hued[at]]  # its colour is its card's, not its printed frame's
+        if not at.size:
             continue
         shown = np.bincount(named.colour[at], minlength=len(names))[colours]
         if shown.max() < HIDDEN_TILE_SHOWS * side * side / 2:
