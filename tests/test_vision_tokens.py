@@ -1242,3 +1242,31 @@ def test_a_hidden_tiles_printed_frame_shows_it_where_the_board_is_known() -> Non
     read = tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None, printed)
     assert [(t.kind, t.color) for t in read] == [("resource", "red")]
     assert tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None) == []
+
+
+def test_print_names_no_pixel_of_a_hue_where_the_board_is_known() -> None:
+    """With the empty board shown, white and black in the mask are a tile's print or a piece's
+    light and shade, not the board's: a pixel of them with a hue (`PRINT_HUE`) is a pale or a
+    shaded colour. A blue tile lit pale (path-traced dev 0507: (184, 125, 90) BGR, nearer white
+    than the palette's blue) is blue; a blue piece's shaded side (70, 45, 32) is blue, not black;
+    a white emblem and a grey one stay print's."""
+    from vision.colours import Palette
+    from vision.tokens import nearer_a_colour
+
+    board = np.array([120, 170, 170], np.float32)  # khaki
+    bgr = np.tile(board.astype(np.uint8), (1, 4, 1))
+    bgr[0, 0] = (184, 125, 90)  # a pale blue tile
+    bgr[0, 1] = (70, 45, 32)  # a blue piece's shaded side
+    bgr[0, 2] = (235, 240, 238)  # a white emblem
+    bgr[0, 3] = (50, 50, 52)  # a black one
+    background = np.tile(cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB), (1, 4, 1))
+    names, choices = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
+    printed = np.array([n in ("white", "black") for n in names])
+    mask = np.ones((1, 4), np.uint8)
+
+    def named(grey_print: np.ndarray | None) -> list[str]:
+        seen = nearer_a_colour(bgr, background.astype(np.float32), mask, choices, grey_print=grey_print)
+        return [names[c] for c in seen.colour[np.argsort(seen.cols)]]
+
+    assert named(None) == ["white", "black", "white", "black"]  # as the bare palette names them
+    assert named(printed) == ["blue", "blue", "white", "black"]

@@ -111,6 +111,23 @@ pixel's hue (+-3 levels in channels of about 60: +-0.015 a share). Dark plastic 
 shows a half to two thirds of a board's light (its gloss), as a shadow does, but keeps its own
 grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
+PRINT_HUE = 2 * HUE_APART
+"""Where the empty board says what the board's own print is, white or black in the mask is a tile's
+print or a piece's light or shade, and one of this hue or more (its shares' distance from grey, twice the margin
+that parts a piece's hue from a shadow's) is a pale colour: a blue tile lit to (184, 125, 90)
+BGR is nearer white than the palette's blue, and was read as nothing or, with a yellow cultist
+on it, as a yellow tile; black with a hue is a piece's shaded side (path-traced Am'harb tables
+with the empty board, five sets: 1641 -> 1668 of 1977 pieces, 96 -> 83 false; without it no gain,
+and the board's own white print under a warm lamp has a hue: not done there)."""
+
+
+def off_grey(features: np.ndarray) -> np.ndarray:
+    """How far each colour's hue is from grey: its channels' shares' distances from a third,
+    summed (`shade_free` features)."""
+    shares = features[:, :3] / np.maximum(features[:, :3].sum(axis=1, keepdims=True), 1e-6)
+    return np.asarray(np.abs(shares - 1 / 3).sum(axis=1))
+
+
 """The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
 `figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
 a dark base, the Watcher's pink base round its dark figure) is judged with the dark pixels round
@@ -296,6 +313,7 @@ def nearer_a_colour(
     low: np.ndarray | None = None,
     glass: np.ndarray | None = None,
     glass_chroma: np.ndarray | None = None,
+    grey_print: np.ndarray | None = None,
 ) -> Named:
     """The mask's pixels that are nearer some piece's colour than the bare board's there
     (`shade_free` features), named: not the board in a shadow, nor a piece's edge blurred more
@@ -305,8 +323,10 @@ def nearer_a_colour(
     (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`; where
     only low pieces lie (`low`, `low_places`), one that dark is a dark colour whatever its hue.
     Where only glass lies (`glass`: 1 there), every pixel is named by what it passes of the board's
-    light (`glass_colour`, among `glass_chroma`'s colours). `pixels`: the mask's, when worked out
-    already."""
+    light (`glass_colour`, among `glass_chroma`'s colours). `grey_print`: print's colours
+    without a hue (white), which then name no pixel of a hue (`PRINT_HUE`): that is a pale
+    colour's, named the nearest other colour but dark plastic's. `pixels`: the mask's, when
+    worked out already."""
     if pixels is None:
         pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
@@ -314,6 +334,12 @@ def nearer_a_colour(
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
     to_colours = distances(features, choices)  # |f|^2 left out, as of the board's below
     colour = to_colours.argmin(axis=-1)
+    if grey_print is not None and grey_print.any() and (others := np.flatnonzero(~grey_print)).size:
+        hued = grey_print[colour] & (off_grey(features) >= PRINT_HUE)
+        if dark is not None:
+            others = others[~dark[others]]
+        if hued.any() and others.size:
+            colour[hued] = others[to_colours[np.ix_(np.flatnonzero(hued), others)].argmin(axis=-1)]
     to_board = np.einsum("pf,pf->p", bare, bare - 2.0 * features)
     kept = to_colours[np.arange(colour.size), colour] < to_board
     if lighter_reach_px > 0:  # no shadow: a light emblem or frame blurred into its tile
@@ -1218,6 +1244,7 @@ def read_tokens(
             low_places(top, regions, profile, (r0, c0), mask.shape),
             glass,
             glass_chroma,
+            is_print if empty is not None else None,
         ),
         top,
         regions,
