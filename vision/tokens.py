@@ -112,13 +112,13 @@ shows a half to two thirds of a board's light (its gloss), as a shadow does, but
 grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
 PRINT_HUE = 2 * HUE_APART
-"""Where the empty board says what the board's own print is, white or black in the mask is a tile's
-print or a piece's light or shade, and one of this hue or more (its shares' distance from grey, twice the margin
-that parts a piece's hue from a shadow's) is a pale colour: a blue tile lit to (184, 125, 90)
-BGR is nearer white than the palette's blue, and was read as nothing or, with a yellow cultist
-on it, as a yellow tile; black with a hue is a piece's shaded side (path-traced Am'harb tables
-with the empty board, five sets: 1641 -> 1668 of 1977 pieces, 96 -> 83 false; without it no gain,
-and the board's own white print under a warm lamp has a hue: not done there)."""
+"""Where the empty board says what the board's own print is, white or black in the mask is a
+tile's print or a piece's light or shade, and one of this hue or more (its shares' distance from
+grey, twice the margin that parts a piece's hue from a shadow's) is a pale or a shaded colour: a
+blue tile lit to (184, 125, 90) BGR is nearer white than the palette's blue, and was read as
+nothing or, with a yellow cultist on it, as a yellow tile (path-traced Am'harb tables with the
+empty board, five sets: 1641 -> 1668 of 1977 pieces, 96 -> 83 false; without it no gain, and
+the board's own white print under a warm lamp has a hue: not done there)."""
 
 
 def off_grey(features: np.ndarray) -> np.ndarray:
