@@ -1244,11 +1244,13 @@ def test_a_hidden_tiles_printed_frame_shows_it_where_the_board_is_known() -> Non
     assert tiles_under_pieces([priest], named, names, choices, unhued, profile, top, (0, 0), None) == []
 
 
-def test_print_names_no_pixel_of_a_hue_where_the_board_is_known() -> None:
-    """With the empty board shown, white and black in the mask are a tile's print or a piece's
-    light and shade, not the board's: a pixel of them with a hue (`PRINT_HUE`) is a pale or a
-    shaded colour. A blue tile lit pale (path-traced dev 0507: (184, 125, 90) BGR, nearer white
-    than the palette's blue) is blue; a blue piece's shaded side (70, 45, 32) is blue, not black;
+def test_print_names_no_pixel_of_a_hue() -> None:
+    """Print's black names no pixel with a hue (`PRINT_HUE`): that is a piece in its own shade;
+    with the empty board shown, white and black in the mask are a tile's print or a piece's
+    light and shade, not the board's, and white names none either. A blue tile lit pale
+    (path-traced dev 0507: (184, 125, 90) BGR, nearer white than the palette's blue) is blue; a
+    blue piece's shaded side (70, 45, 32) is blue, not black; without the empty board the pale
+    tile is left white (the board's own white print under a warm lamp has a hue);
     a white emblem and a grey one stay print's."""
     from vision.colours import Palette
     from vision.tokens import nearer_a_colour
@@ -1270,3 +1272,5 @@ def test_print_names_no_pixel_of_a_hue_where_the_board_is_known() -> None:
 
     assert named(None) == ["white", "black", "white", "black"]  # as the bare palette names them
     assert named(printed) == ["blue", "blue", "white", "black"]
+    black = np.array([n == "black" for n in names])  # without the empty board: its ink only
+    assert named(black) == ["white", "blue", "white", "black"]

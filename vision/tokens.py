@@ -112,13 +112,16 @@ shows a half to two thirds of a board's light (its gloss), as a shadow does, but
 grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
 PRINT_HUE = 2 * HUE_APART
-"""Where the empty board says what the board's own print is, white or black in the mask is a
-tile's print or a piece's light or shade, and one of this hue or more (its shares' distance from
-grey, twice the margin that parts a piece's hue from a shadow's) is a pale or a shaded colour: a
+"""Print's black (dark ink) and, where the empty board says what the board's own print is, its
+white name no pixel of this hue or more (its shares' distance from grey, twice the margin that
+parts a piece's hue from a shadow's): that is a piece's shaded side or a pale colour. A blue
+pawn's side in its own shade is named black, and the pawn read by its lit ball as a cultist; a
 blue tile lit to (184, 125, 90) BGR is nearer white than the palette's blue, and was read as
-nothing or, with a yellow cultist on it, as a yellow tile (path-traced Am'harb tables with the
-empty board, five sets: 1641 -> 1668 of 1977 pieces, 96 -> 83 false; without it no gain, and
-the board's own white print under a warm lamp has a hue: not done there)."""
+nothing or, with a yellow cultist on it, as a yellow tile. Path-traced Am'harb tables with the
+empty board (five sets, 1977 pieces): 1641 -> 1668 right, 96 -> 83 false; without it, black
+alone (six sets, 2371 pieces): 1909 -> 1913, 303 -> 296 false. White is left to the nearest
+colour without the empty board: the board's own white print under a warm lamp has a hue (both
+there: -1, -1 false)."""
 
 
 def off_grey(features: np.ndarray) -> np.ndarray:
@@ -1244,7 +1247,7 @@ def read_tokens(
             low_places(top, regions, profile, (r0, c0), mask.shape),
             glass,
             glass_chroma,
-            is_print if empty is not None else None,
+            is_print if empty is not None else is_print & is_dark,
         ),
         top,
         regions,
