@@ -117,7 +117,7 @@ EMPTY_FLOORS = {
     "blender-amharb-unseen": (111, 344, 19),
     "blender-amharb-later": (99, 312, 28),
     "blender-amharb-ninth": (119, 337, 19),
-    "blender-amharb-fresh": (119, 350, 16),  # read once with the code of the fifteenth session's start: 330, 25
+    "blender-amharb-fresh": (119, 350, 16),  # at the fifteenth session's start: 330, 25
 }
 
 
