@@ -1337,12 +1337,12 @@ def read_tokens(
         squares = [q if q is not None and q.filled >= FILLED else None for q in squares]
         # A part whose outline is a tile's square by itself is that tile, a piece on it biting
         # into it: no other part is a tile hidden under it (one tile lies on a space).
-        whole = [
+        a_tile = [
             k in stood_on_sides and squared(blob_rows[part], blob_cols[part], stood_on_sides[k])
             for k, part in parts
         ]
         squares = [
-            None if any(w for j, w in enumerate(whole) if j != i) else q for i, q in enumerate(squares)
+            None if any(w for j, w in enumerate(a_tile) if j != i) else q for i, q in enumerate(squares)
         ]
         for index, (k, part) in enumerate(parts):
             if is_print[k]:
@@ -2208,13 +2208,13 @@ def opened_round(rows: np.ndarray, cols: np.ndarray, keep: np.ndarray, at: tuple
     r0, c0 = int(rows.min()) - 2, int(cols.min()) - 2
     box = np.zeros((int(rows.max()) - r0 + 3, int(cols.max()) - c0 + 3), np.uint8)
     box[rows[keep] - r0, cols[keep] - c0] = 1
-    box = cv2.morphologyEx(box, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    _, labels = cv2.connectedComponents(box)
+    opened = cv2.morphologyEx(box, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    _, labels = cv2.connectedComponents(opened)
     x, y = int(round(at[0])) - c0, int(round(at[1])) - r0
     inside = labels[y, x] if 0 <= y < box.shape[0] and 0 <= x < box.shape[1] else 0
     if inside == 0:
         return np.zeros_like(keep)
-    return keep & (labels[rows - r0, cols - c0] == inside)
+    return np.asarray(keep & (labels[rows - r0, cols - c0] == inside))
 
 
 def tile_sides_of(
