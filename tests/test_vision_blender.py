@@ -45,16 +45,16 @@ FLOORS = {
     # session of issues 18/25): 297 -> 301, 307 -> 313, 336 -> 337, 284 -> 285, 301 -> 308; and
     # since a tile mostly hidden under a piece is read with it (`tiles_under_pieces`): 306, 314,
     # 341, 290, 319; since print's black names no pixel of a hue (`PRINT_HUE`, sixteenth
-    # session): 310, 313, 342, 289, 320, false 33, 48, 44, 62, 57.
-    "blender-amharb-dev": (12, 114, 308, 35),
-    "blender-amharb-held": (12, 131, 311, 50),
-    "blender-amharb-unseen": (12, 111, 340, 46),
-    "blender-amharb-later": (12, 99, 287, 64),
+    # session): 311, 312, 343, 290, 320, false 33, 50, 44, 64, 57.
+    "blender-amharb-dev": (12, 114, 309, 35),
+    "blender-amharb-held": (12, 131, 310, 52),
+    "blender-amharb-unseen": (12, 111, 341, 46),
+    "blender-amharb-later": (12, 99, 288, 66),
     "blender-amharb-ninth": (12, 119, 318, 59),
     # Rendered in the fifteenth session (seeds 1000-1011), its totals read once with the code of
     # the session's start (stacks 121, tokens 327 of 410, 55 false), after its fourth change
-    # (121, 339, 53) and with its end's (121, 339, 53); since `PRINT_HUE` 339, 52.
-    "blender-amharb-fresh": (12, 119, 337, 54),
+    # (121, 339, 53) and with its end's (121, 339, 53); since `PRINT_HUE` 340, 52.
+    "blender-amharb-fresh": (12, 119, 338, 54),
 }
 
 
@@ -111,13 +111,13 @@ def test_the_camera_develops_linear_light_as_a_camera_would() -> None:
 
 EMPTY_FLOORS = {
     # recording: (stacks exact, tokens right, most false tokens), read with each table's empty
-    # board shown first, measured less 2 (sixteenth session of issue 18: 317, 346, 314, 339, 352;
-    # false 9, 17, 26, 17, 14).
-    "blender-amharb-dev": (114, 315, 11),
-    "blender-amharb-unseen": (111, 344, 19),
-    "blender-amharb-later": (99, 312, 28),
-    "blender-amharb-ninth": (119, 337, 19),
-    "blender-amharb-fresh": (119, 350, 16),  # at the fifteenth session's start: 330, 25
+    # board shown first, measured less 2 (sixteenth session of issue 18: 315, 346, 316, 336, 348;
+    # false 10, 18, 25, 17, 16).
+    "blender-amharb-dev": (114, 313, 12),
+    "blender-amharb-unseen": (111, 344, 20),
+    "blender-amharb-later": (99, 314, 27),
+    "blender-amharb-ninth": (119, 334, 19),
+    "blender-amharb-fresh": (119, 346, 18),  # at the fifteenth session's start: 330, 25
 }
 
 
@@ -217,9 +217,11 @@ def test_tables_never_tuned_on_read_after_teaching() -> None:
     """Two of the later tables (801 cylinders, 802 pawns), their pieces laid out for teaching and
     read once (docs/vision.md): 45 -> 48 of 68 pieces, 5 false either way (6 since a
     tile's blurred rim is no part of a piece; 50 and 8 since a piece's blurred edge is unmixed in
-    linear light); on 802 the lesson says a pink piece looks nearly red under its lamp, as
-    teaching must say it (less 2, false plus 2)."""
+    linear light; 52 and 12 since print's black names no pixel of a hue beside a piece's lit
+    side of that hue: under 801's lamp a pink priest's lit side is named red, its shaded side
+    then red too, and the priest a red tile); on 802 the lesson says a pink piece looks nearly
+    red under its lamp, as teaching must say it (less 2, false plus 2)."""
     figures, pieces, confusions = read_after_teaching("blender-amharb-later")
     assert pieces == 68
-    assert figures["taught"][1] >= 48 and figures["taught"][2] <= 10, figures
+    assert figures["taught"][1] >= 50 and figures["taught"][2] <= 14, figures
     assert any(c.startswith("0802.jpg") and "pink" in c for c in confusions), confusions

@@ -1245,32 +1245,36 @@ def test_a_hidden_tiles_printed_frame_shows_it_where_the_board_is_known() -> Non
 
 
 def test_print_names_no_pixel_of_a_hue() -> None:
-    """Print's black names no pixel with a hue (`PRINT_HUE`): that is a piece in its own shade;
-    with the empty board shown, white and black in the mask are a tile's print or a piece's
-    light and shade, not the board's, and white names none either. A blue tile lit pale
-    (path-traced dev 0507: (184, 125, 90) BGR, nearer white than the palette's blue) is blue; a
-    blue piece's shaded side (70, 45, 32) is blue, not black; without the empty board the pale
-    tile is left white (the board's own white print under a warm lamp has a hue);
-    a white emblem and a grey one stay print's."""
+    """Print's black names no pixel with a hue (`PRINT_HUE`) beside a piece's lit side of that
+    hue: it is that piece's side in its own shade (a blue pawn's side named black, the pawn read
+    by its lit ball as a cultist); alone, a dark pixel's hue says it is no ink, not whose it is.
+    With the empty board shown, white and black in the mask are a tile's print or a piece's light
+    and shade, not the board's, and white names no pixel of a hue either: a blue tile lit pale
+    (path-traced dev 0507: (184, 125, 90) BGR, nearer white than the palette's blue) is blue.
+    Without the empty board the pale tile is left white (the board's own white print under a
+    warm lamp has a hue); a white emblem and a grey one stay print's."""
     from vision.colours import Palette
     from vision.tokens import nearer_a_colour
 
     board = np.array([120, 170, 170], np.float32)  # khaki
-    bgr = np.tile(board.astype(np.uint8), (1, 4, 1))
+    bgr = np.tile(board.astype(np.uint8), (1, 7, 1))
     bgr[0, 0] = (184, 125, 90)  # a pale blue tile
-    bgr[0, 1] = (70, 45, 32)  # a blue piece's shaded side
-    bgr[0, 2] = (235, 240, 238)  # a white emblem
-    bgr[0, 3] = (50, 50, 52)  # a black one
-    background = np.tile(cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB), (1, 4, 1))
+    bgr[0, 2] = (170, 60, 30)  # a blue piece's lit side
+    bgr[0, 3] = (70, 45, 32)  # its shaded side
+    bgr[0, 5] = (70, 45, 32)  # as dark and blue, alone
+    bgr[0, 1] = (235, 240, 238)  # a white emblem
+    bgr[0, 6] = (50, 50, 52)  # a black one
+    background = np.tile(cv2.cvtColor(bgr[:1, :1] * 0 + board.astype(np.uint8), cv2.COLOR_BGR2LAB), (1, 7, 1))
     names, choices = Palette().features(("pink", "blue", "green", "yellow", "red", "white", "black"))
-    printed = np.array([n in ("white", "black") for n in names])
-    mask = np.ones((1, 4), np.uint8)
+    mask = np.zeros((1, 7), np.uint8)
+    mask[0, [0, 1, 2, 3, 5, 6]] = 1
 
     def named(grey_print: np.ndarray | None) -> list[str]:
         seen = nearer_a_colour(bgr, background.astype(np.float32), mask, choices, grey_print=grey_print)
         return [names[c] for c in seen.colour[np.argsort(seen.cols)]]
 
-    assert named(None) == ["white", "black", "white", "black"]  # as the bare palette names them
-    assert named(printed) == ["blue", "blue", "white", "black"]
+    assert named(None) == ["white", "white", "blue", "black", "black", "black"]  # the bare palette's
+    printed = np.array([n in ("white", "black") for n in names])
+    assert named(printed) == ["blue", "white", "blue", "blue", "black", "black"]
     black = np.array([n == "black" for n in names])  # without the empty board: its ink only
-    assert named(black) == ["white", "blue", "white", "black"]
+    assert named(black) == ["white", "white", "blue", "blue", "black", "black"]

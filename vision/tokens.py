@@ -112,23 +112,38 @@ shows a half to two thirds of a board's light (its gloss), as a shadow does, but
 grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
 PRINT_HUE = 2 * HUE_APART
-"""Print's black (dark ink) and, where the empty board says what the board's own print is, its
-white name no pixel of this hue or more (its shares' distance from grey, twice the margin that
-parts a piece's hue from a shadow's): that is a piece's shaded side or a pale colour. A blue
-pawn's side in its own shade is named black, and the pawn read by its lit ball as a cultist; a
-blue tile lit to (184, 125, 90) BGR is nearer white than the palette's blue, and was read as
-nothing or, with a yellow cultist on it, as a yellow tile. Path-traced Am'harb tables with the
-empty board (five sets, 1977 pieces): 1641 -> 1668 right, 96 -> 83 false; without it, black
-alone (six sets, 2371 pieces): 1909 -> 1913, 303 -> 296 false. White is left to the nearest
-colour without the empty board: the board's own white print under a warm lamp has a hue (both
-there: -1, -1 false)."""
+"""Print is ink: its black names no pixel of this hue or more (its shares' distance from grey,
+twice the margin that parts a piece's hue from a shadow's) beside a piece's lit side of that hue:
+that is the piece's side in its own shade (a blue pawn's side named black, the pawn read by its
+lit ball as a cultist). Where the empty board says what the board's own print is, its white
+names none either: a pale colour (a blue tile lit to (184, 125, 90) BGR is nearer white than the
+palette's blue, and was read as nothing or, with a yellow cultist on it, as a yellow tile).
+Path-traced Am'harb tables with the empty board (five sets, 1977 pieces): 1641 -> 1661 right,
+96 -> 86 false; without it (six sets, 2371 pieces) 1909 -> 1916, 303 -> 300 false. Not where
+figures stand (a figure's dark plastic mirrors its pink base: Yuggoth's Watcher 14 -> 13 of 15),
+and not white without the empty board (the board's white print under a warm lamp has a hue)."""
+
+
+def hue_of(features: np.ndarray) -> np.ndarray:
+    """Each colour's hue: its channels' shares less a third each (grey's), as a direction."""
+    shares = features[:, :3] / np.maximum(features[:, :3].sum(axis=1, keepdims=True), 1e-6)
+    return np.asarray(shares - 1 / 3)
+
+
+def nearest_hue(features: np.ndarray, choices: np.ndarray) -> np.ndarray:
+    """For each colour, the index of the choice whose hue points its way from grey most nearly: a
+    colour washed out by light mixed with white, or in its own shade, keeps its direction from
+    grey, not its distance (a pale pink under a bright lamp is as light as yellow, and pink)."""
+    mine, theirs = hue_of(features), hue_of(choices)
+    mine = mine / np.maximum(np.linalg.norm(mine, axis=1, keepdims=True), 1e-9)
+    theirs = theirs / np.maximum(np.linalg.norm(theirs, axis=1, keepdims=True), 1e-9)
+    return np.asarray((mine @ theirs.T).argmax(axis=1))
 
 
 def off_grey(features: np.ndarray) -> np.ndarray:
     """How far each colour's hue is from grey: its channels' shares' distances from a third,
     summed (`shade_free` features)."""
-    shares = features[:, :3] / np.maximum(features[:, :3].sum(axis=1, keepdims=True), 1e-6)
-    return np.asarray(np.abs(shares - 1 / 3).sum(axis=1))
+    return np.asarray(np.abs(hue_of(features)).sum(axis=1))
 
 
 """The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
@@ -337,12 +352,31 @@ def nearer_a_colour(
     bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0]) if rows.size else np.zeros((0, 4))
     to_colours = distances(features, choices)  # |f|^2 left out, as of the board's below
     colour = to_colours.argmin(axis=-1)
-    if grey_print is not None and grey_print.any() and (others := np.flatnonzero(~grey_print)).size:
+    # The colours a pixel print does not name may be: those with a hue (not print's, not grey
+    # dark plastic's).
+    others = np.flatnonzero((off_grey(choices) >= HUE_APART) & ~(dark if dark is not None else False))
+    if grey_print is not None and grey_print.any():
         hued = grey_print[colour] & (off_grey(features) >= PRINT_HUE)
-        if dark is not None:
-            others = others[~dark[others]]
         if hued.any() and others.size:
-            colour[hued] = others[to_colours[np.ix_(np.flatnonzero(hued), others)].argmin(axis=-1)]
+            at = np.flatnonzero(hued)
+            to = others[nearest_hue(features[at], choices[others])]
+            # Print's black with a hue is a piece's side in its own shade, lit by the board and
+            # the sky, not the lamp: its hue says it is no ink, not whose it is. It is the colour
+            # most of the pieces' pixels beside it are named (its lit side's), where any are;
+            # white with a hue is a pale colour, named by its hue's direction.
+            shade = choices[colour[at], 3] < choices[to, 3]
+            if shade.any():
+                painted = ~grey_print[colour]
+                counts = np.zeros((others.size, at.size), np.float32)
+                for i, c in enumerate(others):
+                    mine = np.zeros(mask.shape, np.float32)
+                    mine[rows[painted & (colour == c)], cols[painted & (colour == c)]] = 1
+                    counts[i] = cv2.boxFilter(mine, -1, (5, 5), normalize=False)[rows[at], cols[at]]
+                beside = counts.argmax(axis=0)
+                lit = counts.max(axis=0) > 0
+                agree = lit & (others[beside] == to)
+                at, to = at[~shade | agree], to[~shade | agree]
+            colour[at] = to
     to_board = np.einsum("pf,pf->p", bare, bare - 2.0 * features)
     kept = to_colours[np.arange(colour.size), colour] < to_board
     if lighter_reach_px > 0:  # no shadow: a light emblem or frame blurred into its tile
@@ -1247,7 +1281,7 @@ def read_tokens(
             low_places(top, regions, profile, (r0, c0), mask.shape),
             glass,
             glass_chroma,
-            is_print if empty is not None else is_print & is_dark,
+            None if profile.token_figures else is_print if empty is not None else is_print & is_dark,
         ),
         top,
         regions,
