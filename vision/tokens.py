@@ -1582,6 +1582,10 @@ def read_tokens(
         found += shaded_by_outline(
             view.parts, colour_at, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
+        read = found + [h[0] for h in heaps]
+        found += pale_by_outline(
+            view, colour_at, names, choices, is_print | is_dark, read, profile, regions, top, (r0, c0), place
+        )
     found += tiles_under_pieces(
         found,
         named,
@@ -2159,6 +2163,92 @@ def shaded_by_outline(
                 round_outline(across, along, fill, width * s, lean)
                 and LIT_CAP * math.pi * (width * s / 2) ** 2 <= lit <= rows.size / 2
             ):
+                at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+                out.append(TokenSighting(region.name, kind, names[k], at, 0.5))
+            break
+    return out
+
+
+PALE_SIDE = 0.5 * HUE_APART
+"""A piece washed out to print's white under a bright lamp shows its colour only on its side in
+its own shade: what is not white of its outline differs from the bare board's hue there (its
+shadow keeps the board's hue) by at least this, the way its colour points."""
+
+
+def pale_by_outline(
+    view: PiecesView,
+    colour_at: np.ndarray,
+    names: Sequence[str],
+    choices: np.ndarray,
+    unpainted: np.ndarray,
+    read: Sequence[TokenSighting],
+    profile: Profile,
+    regions: Sequence[Region],
+    top: TopDown,
+    origin: tuple[int, int],
+    place: CameraPlace | None,
+) -> list[TokenSighting]:
+    """Standing pieces washed out to print's white: under a bright lamp a blue or green cultist's
+    top is (235, 228, 206) or (238, 253, 255) BGR, its hue lost to the camera's clipping. Where
+    the empty board was shown, white in the mask is no board's print; a part of the mask no piece
+    was read in, named white for at least `LIT_CAP` of a standing kind's footprint and no piece's
+    colour beyond `OTHER_COLOURS` of it, whose outline less what is named dark (its cast shadow)
+    is that kind's across and round (as `shaded_by_outline` asks), is one, of the colour its side
+    in shade points to (`PALE_SIDE`): the rest of its outline's hue less the bare board's there."""
+    s = top.px_per_mm
+    heights = dict(profile.token_height)
+    standing = standing_kinds(profile)
+    whites = [i for i, n in enumerate(names) if unpainted[i] and n not in DARK_PLASTIC]
+    if not standing or not whites:
+        return []
+    count, labels, stats = view.parts
+    dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
+    index_at = np.full(labels.shape, -1, np.int32)
+    index_at[view.pixels.rows, view.pixels.cols] = np.arange(view.pixels.rows.size, dtype=np.int32)
+    seen_at = [in_view(t.center, top, origin) for t in read]
+    out: list[TokenSighting] = []
+    smallest_cap = LIT_CAP * math.pi * (min(standing.values()) * s / 2) ** 2
+    for c in range(1, count):
+        x, y, w, h = (int(v) for v in stats[c, :4])
+        if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s or stats[c, 4] < smallest_cap:
+            continue
+        rows, cols = part_pixels(labels, stats, c)
+        colours = colour_at[rows, cols]
+        white = np.isin(colours, whites)
+        if white.sum() < smallest_cap:
+            continue
+        keep = ~np.isin(colours, dark)
+        rows, cols, colours, white = rows[keep], cols[keep], colours[keep], white[keep]
+        if rows.size < 4:
+            continue
+        hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
+        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in seen_at):
+            continue
+        if ((colours >= 0) & ~unpainted[np.maximum(colours, 0)]).sum() > OTHER_COLOURS * rows.size:
+            continue
+        centre = top.to_mm(cx + origin[1], cy + origin[0])
+        region = next((r for r in regions if r.contains(centre)), None)
+        side = index_at[rows[~white], cols[~white]]
+        side = side[side >= 0]
+        if region is None or side.size < 4:
+            continue
+        bare_lab = np.clip(view.background[rows[~white], cols[~white]], 0, 255).astype(np.uint8)[None]
+        bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0])
+        towards = hue_of(view.pixels.features[side]).mean(axis=0) - hue_of(bare).mean(axis=0)
+        if np.abs(towards).sum() < PALE_SIDE:
+            continue
+        across, along = min(sides), max(sides)
+        fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
+        for kind, width in sorted(standing.items(), key=lambda kw: abs(across / s - kw[1])):
+            allowed = [i for i, n in enumerate(names) if not unpainted[i] and profile.comes_in(kind, n)]
+            if (region.kinds and kind not in region.kinds) or not allowed:
+                continue
+            lean = lean_mm(place, centre, heights[kind]) * s
+            if round_outline(across, along, fill, width * s, lean) and white.sum() >= LIT_CAP * math.pi * (
+                width * s / 2
+            ) ** 2:
+                hues = hue_of(choices[allowed])
+                k = allowed[int((hues @ towards / np.maximum(np.linalg.norm(hues, axis=1), 1e-9)).argmax())]
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
                 out.append(TokenSighting(region.name, kind, names[k], at, 0.5))
             break
