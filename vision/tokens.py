@@ -2169,6 +2169,9 @@ def shaded_by_outline(
     return out
 
 
+WASHED_OUT = 0.5
+"""A piece washed out to white shows at least this share of its footprint white: its top, whole
+(a misplaced empty board's print shows crescents of white round what moved)."""
 PALE_SIDE = 0.5 * HUE_APART
 """A piece washed out to print's white under a bright lamp shows its colour only on its side in
 its own shade: what is not white of its outline differs from the bare board's hue there (its
@@ -2191,7 +2194,7 @@ def pale_by_outline(
     """Standing pieces washed out to print's white: under a bright lamp a blue or green cultist's
     top is (235, 228, 206) or (238, 253, 255) BGR, its hue lost to the camera's clipping. Where
     the empty board was shown, white in the mask is no board's print; a part of the mask no piece
-    was read in, named white for at least `LIT_CAP` of a standing kind's footprint and no piece's
+    was read in, named white for at least `WASHED_OUT` of a standing kind's footprint and no piece's
     colour beyond `OTHER_COLOURS` of it, whose outline less what is named dark (its cast shadow)
     is that kind's across and round (as `shaded_by_outline` asks), is one, of the colour its side
     in shade points to (`PALE_SIDE`): the rest of its outline's hue less the bare board's there."""
@@ -2215,7 +2218,7 @@ def pale_by_outline(
         rows, cols = part_pixels(labels, stats, c)
         colours = colour_at[rows, cols]
         white = np.isin(colours, whites)
-        if white.sum() < smallest_cap:
+        if white.sum() < WASHED_OUT * math.pi * (min(standing.values()) * s / 2) ** 2:
             continue
         keep = ~np.isin(colours, dark)
         rows, cols, colours, white = rows[keep], cols[keep], colours[keep], white[keep]
@@ -2244,9 +2247,10 @@ def pale_by_outline(
             if (region.kinds and kind not in region.kinds) or not allowed:
                 continue
             lean = lean_mm(place, centre, heights[kind]) * s
-            if round_outline(across, along, fill, width * s, lean) and white.sum() >= LIT_CAP * math.pi * (
-                width * s / 2
-            ) ** 2:
+            if (
+                round_outline(across, along, fill, width * s, lean)
+                and white.sum() >= WASHED_OUT * math.pi * (width * s / 2) ** 2
+            ):
                 hues = hue_of(choices[allowed])
                 k = allowed[int((hues @ towards / np.maximum(np.linalg.norm(hues, axis=1), 1e-9)).argmax())]
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
