@@ -45,17 +45,16 @@ FLOORS = {
     # session of issues 18/25): 297 -> 301, 307 -> 313, 336 -> 337, 284 -> 285, 301 -> 308; and
     # since a tile mostly hidden under a piece is read with it (`tiles_under_pieces`): 306, 314,
     # 341, 290, 319; since print's black names no pixel of a hue (`PRINT_HUE`, sixteenth
-    # session): 311, 312, 343, 290, 320, false 33, 50, 44, 64, 57; and since a pawn on a tile is
-    # the kind its outline says without it too: 313, 312, 342, 293, 318, false 31, 50, 45, 61, 58.
-    "blender-amharb-dev": (12, 114, 311, 33),
+    # session): 311, 312, 343, 290, 320, false 33, 50, 44, 64, 57.
+    "blender-amharb-dev": (12, 114, 309, 35),
     "blender-amharb-held": (12, 131, 310, 52),
-    "blender-amharb-unseen": (12, 111, 340, 47),
-    "blender-amharb-later": (12, 99, 291, 63),
-    "blender-amharb-ninth": (12, 119, 316, 60),
+    "blender-amharb-unseen": (12, 111, 341, 46),
+    "blender-amharb-later": (12, 99, 288, 66),
+    "blender-amharb-ninth": (12, 119, 318, 59),
     # Rendered in the fifteenth session (seeds 1000-1011), its totals read once with the code of
     # the session's start (stacks 121, tokens 327 of 410, 55 false), after its fourth change
-    # (121, 339, 53) and with its end's (121, 339, 53); since `PRINT_HUE` 340, 52; 345, 47.
-    "blender-amharb-fresh": (12, 119, 343, 49),
+    # (121, 339, 53) and with its end's (121, 339, 53); since `PRINT_HUE` 340, 52.
+    "blender-amharb-fresh": (12, 119, 338, 54),
 }
 
 

@@ -1121,9 +1121,7 @@ def test_a_piece_in_its_own_shade_is_known_by_its_outline_and_lit_cap() -> None:
     assert shaded_pawn(7, [there]) == []
 
 
-def pawn_read_by_its_ball(
-    foot_mm: int, touching: bool = False, alone_too: bool = True
-) -> list[TokenSighting]:
+def pawn_read_by_its_ball(foot_mm: int, touching: bool = False) -> list[TokenSighting]:
     """A blue pawn `foot_mm` wide on cell/3/3 of Am'harb's island, seen at 1 px/mm against the
     empty board, read as a cultist by its ball (12 mm, named blue; its body in shade, named
     nothing; its shadow black); or a blue cultist with a red piece touching it, unread, the two
@@ -1154,7 +1152,7 @@ def pawn_read_by_its_ball(
     read = [TokenSighting("cell/3/3", "cultist", "blue", (cx + 0.5, cy + 0.5), 0.8)]
     parts = cv2.connectedComponentsWithStats(mask)[:3]
     colours = colour_map(named, mask.shape)
-    return kinds_by_outline(read, parts, colours, names, unpainted, profile, top, (0, 0), None, alone_too)
+    return kinds_by_outline(read, parts, colours, names, unpainted, profile, top, (0, 0), None)
 
 
 def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:
@@ -1165,8 +1163,6 @@ def test_a_pawn_seen_by_its_ball_is_the_kind_its_outline_says() -> None:
     assert [t.kind for t in pawn_read_by_its_ball(20)] == ["priest"]
     assert [t.kind for t in pawn_read_by_its_ball(12)] == ["cultist"]
     assert [t.kind for t in pawn_read_by_its_ball(20, touching=True)] == ["cultist"]
-    # Without the empty board a lone piece's outline holds the board in its shade: left as read.
-    assert [t.kind for t in pawn_read_by_its_ball(20, alone_too=False)] == ["cultist"]
 
 
 def pawn_on_a_tile(foot_mm: int, beside: str = "resource") -> list[TokenSighting]:

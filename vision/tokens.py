@@ -1568,11 +1568,6 @@ def read_tokens(
     found += figures_on_faint_bases(
         lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
     )
-    if empty is None and not has_dark_kinds:  # pieces on tiles, outlined by their own colour's pixels
-        colour_at = colour_map(named, mask.shape)
-        found = kinds_by_outline(
-            found, view.parts, colour_at, names, is_print | is_dark, profile, top, (r0, c0), place, False
-        )
     if empty is not None and not has_dark_kinds:  # the outline is a piece's only where print is known
         colour_at = colour_map(named, mask.shape)
         found = kinds_by_outline(
@@ -2275,7 +2270,6 @@ def kinds_by_outline(
     top: TopDown,
     origin: tuple[int, int],
     place: CameraPlace | None,
-    alone_too: bool = True,
 ) -> list[TokenSighting]:
     """Each standing piece read alone, of the kind its outline says. A wooden pawn's ball hides its
     steep body from above, lit less than the ball: its colour names the ball, as wide as a smaller
@@ -2286,9 +2280,7 @@ def kinds_by_outline(
     `shaded_by_outline` asks), is that kind. A piece sharing its part with a tile (it stands on
     it) or another piece is outlined by its own colour's pixels and the unnamed ones round them
     (its shaded body), a tile's blurred rim opened off (`opened_round`), when no other piece but
-    a tile is inside that outline. `alone_too`: pieces alone in their part too, whose outline
-    is all that differs from the board (only where the empty board was shown: else it holds the
-    board in the piece's shade, and a cultist's grows to a priest's)."""
+    a tile is inside that outline."""
     s = top.px_per_mm
     heights = dict(profile.token_height)
     oblong = dict(profile.token_depth)  # an oblong one is as wide across as it is turned
@@ -2310,8 +2302,6 @@ def kinds_by_outline(
         colours = colour_at[rows, cols]
         own = names.index(t.color)
         if inside.count(inside[i]) == 1:  # alone: its outline is what differs, less its shadow
-            if not alone_too:
-                continue
             painted = (colours >= 0) & ~unpainted[np.maximum(colours, 0)]
             if (painted & (colours != own)).sum() > OTHER_COLOURS * painted.sum():
                 continue
