@@ -18,7 +18,7 @@ holds.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -1024,6 +1024,13 @@ class PiecesView:
     """The view itself in Lab (float), as compared with `background`."""
 
     @cached_property
+    def index_at(self) -> np.ndarray:
+        """Each pixel's index among `pixels` (-1 outside the mask), for their features."""
+        at = np.full(self.mask.shape, -1, np.int32)
+        at[self.pixels.rows, self.pixels.cols] = np.arange(self.pixels.rows.size, dtype=np.int32)
+        return at
+
+    @cached_property
     def parts(self) -> tuple[int, np.ndarray, np.ndarray]:
         """The mask's connected parts (count, labels, stats), worked out once a frame."""
         count, labels, stats, _ = cv2.connectedComponentsWithStats(self.mask)
@@ -1161,13 +1168,11 @@ def tiles_seen_here(
     sized = sized[sized > 0]
     if not sized.size:
         return choices
-    index_at = np.full(labels.shape, -1, np.int32)
-    index_at[view.pixels.rows, view.pixels.cols] = np.arange(view.pixels.rows.size, dtype=np.int32)
     inner = cv2.erode(view.mask, np.ones((5, 5), np.uint8))
     found: dict[int, list[np.ndarray]] = {}
     for c in sized:
         rows, cols = part_pixels(labels, stats, int(c))
-        mine = index_at[rows, cols]
+        mine = view.index_at[rows, cols]
         points = np.stack([cols, rows], axis=1).astype(np.float32)
         (cx, cy), (w, h), _ = cv2.minAreaRect(points)
         region = region_at(top.to_mm(cx + c0, cy + r0), regions, boxes)
@@ -2088,6 +2093,51 @@ def dark_by_outline(
     return out, dropped
 
 
+@dataclass(frozen=True)
+class Outline:
+    """A part of the mask no piece was read in, less what is named dark (its cast shadow): its
+    pixels (rows, columns, named colours; -1 for none), its hull, its smallest rectangle's centre
+    (x, y px) and sides across and along, and how much of that rectangle the hull fills."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    colours: np.ndarray
+    hull: np.ndarray
+    centre: tuple[float, float]
+    across: float
+    along: float
+    fill: float
+
+
+def unread_outlines(
+    parts: tuple[int, np.ndarray, np.ndarray],
+    colour_at: np.ndarray,
+    dark: np.ndarray,
+    read_at: Sequence[tuple[float, float]],
+    widest_px: float,
+    least_px: float,
+) -> Iterator[Outline]:
+    """The outline of each part of the mask of `least_px` pixels or more and about `widest_px`
+    wide or wider (`OUTLINE_FIT`) whose hull, less the pixels named one of the `dark` colours,
+    holds none of the points pieces were read at (x, y px): what shows of a standing piece its
+    colours did not name."""
+    count, labels, stats = parts
+    for c in range(1, count):
+        if max(stats[c, 2], stats[c, 3]) < (1 - OUTLINE_FIT) * widest_px or stats[c, 4] < least_px:
+            continue
+        rows, cols = part_pixels(labels, stats, c)
+        colours = colour_at[rows, cols]
+        keep = ~np.isin(colours, dark)
+        if keep.sum() < 4:
+            continue
+        rows, cols, colours = rows[keep], cols[keep], colours[keep]
+        hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
+        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in read_at):
+            continue
+        fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
+        yield Outline(rows, cols, colours, hull, (cx, cy), min(sides), max(sides), fill)
+
+
 LIT_CAP = 0.15
 """A standing piece in its own shade shows at least this share of its footprint lit, in its
 colour (its cap, a highlight)."""
@@ -2120,43 +2170,30 @@ def shaded_by_outline(
     standing = standing_kinds(profile)
     if not standing:
         return []
-    count, labels, stats = parts
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
-    seen_at = [in_view(t.center, top, origin) for t in read]
+    read_at = [in_view(t.center, top, origin) for t in read]
+    smallest = min(standing.values()) * s
     out: list[TokenSighting] = []
-    smallest_cap = LIT_CAP * math.pi * (min(standing.values()) * s / 2) ** 2
-    for c in range(1, count):
-        x, y, w, h = (int(v) for v in stats[c, :4])
-        if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s or stats[c, 4] < smallest_cap:
-            continue
-        rows, cols = part_pixels(labels, stats, c)
-        colours = colour_at[rows, cols]
-        keep = ~np.isin(colours, dark)
-        if keep.sum() < 4:
-            continue
-        rows, cols, colours = rows[keep], cols[keep], colours[keep]
-        hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
-        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in seen_at):
-            continue
-        painted = colours[colours >= 0]
+    for o in unread_outlines(
+        parts, colour_at, dark, read_at, smallest, LIT_CAP * math.pi * (smallest / 2) ** 2
+    ):
+        painted = o.colours[o.colours >= 0]
         painted = painted[~unpainted[painted]]
         if not painted.size:
             continue
         k = int(np.bincount(painted).argmax())
         lit = int((painted == k).sum())
-        centre = top.to_mm(cx + origin[1], cy + origin[0])
+        centre = top.to_mm(o.centre[0] + origin[1], o.centre[1] + origin[0])
         region = next((r for r in regions if r.contains(centre)), None)
         if region is None:
             continue
-        across, along = min(sides), max(sides)
-        fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
-        for kind, width in sorted(standing.items(), key=lambda kw: abs(across / s - kw[1])):
+        for kind, width in sorted(standing.items(), key=lambda kw: abs(o.across / s - kw[1])):
             if (region.kinds and kind not in region.kinds) or not profile.comes_in(kind, names[k]):
                 continue
             lean = lean_mm(place, centre, heights[kind]) * s
             if (
-                round_outline(across, along, fill, width * s, lean)
-                and LIT_CAP * math.pi * (width * s / 2) ** 2 <= lit <= rows.size / 2
+                round_outline(o.across, o.along, o.fill, width * s, lean)
+                and LIT_CAP * math.pi * (width * s / 2) ** 2 <= lit <= o.rows.size / 2
             ):
                 at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
                 out.append(TokenSighting(region.name, kind, names[k], at, 0.5))
@@ -2199,51 +2236,35 @@ def pale_by_outline(
     whites = [i for i, n in enumerate(names) if unpainted[i] and n not in DARK_PLASTIC]
     if not standing or not whites:
         return []
-    count, labels, stats = view.parts
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
-    index_at = np.full(labels.shape, -1, np.int32)
-    index_at[view.pixels.rows, view.pixels.cols] = np.arange(view.pixels.rows.size, dtype=np.int32)
-    seen_at = [in_view(t.center, top, origin) for t in read]
+    read_at = [in_view(t.center, top, origin) for t in read]
+    smallest = min(standing.values()) * s
+    least = WASHED_OUT * math.pi * (smallest / 2) ** 2
     out: list[TokenSighting] = []
-    smallest_cap = LIT_CAP * math.pi * (min(standing.values()) * s / 2) ** 2
-    for c in range(1, count):
-        x, y, w, h = (int(v) for v in stats[c, :4])
-        if max(w, h) < (1 - OUTLINE_FIT) * min(standing.values()) * s or stats[c, 4] < smallest_cap:
+    for o in unread_outlines(view.parts, colour_at, dark, read_at, smallest, least):
+        white = np.isin(o.colours, whites)
+        if white.sum() < least:
             continue
-        rows, cols = part_pixels(labels, stats, c)
-        colours = colour_at[rows, cols]
-        white = np.isin(colours, whites)
-        if white.sum() < WASHED_OUT * math.pi * (min(standing.values()) * s / 2) ** 2:
+        if ((o.colours >= 0) & ~unpainted[np.maximum(o.colours, 0)]).sum() > OTHER_COLOURS * o.rows.size:
             continue
-        keep = ~np.isin(colours, dark)
-        rows, cols, colours, white = rows[keep], cols[keep], colours[keep], white[keep]
-        if rows.size < 4:
-            continue
-        hull, ((cx, cy), sides, _) = hull_and_rect(rows, cols)
-        if any(cv2.pointPolygonTest(hull, (float(px), float(py)), False) >= 0 for px, py in seen_at):
-            continue
-        if ((colours >= 0) & ~unpainted[np.maximum(colours, 0)]).sum() > OTHER_COLOURS * rows.size:
-            continue
-        centre = top.to_mm(cx + origin[1], cy + origin[0])
+        centre = top.to_mm(o.centre[0] + origin[1], o.centre[1] + origin[0])
         region = next((r for r in regions if r.contains(centre)), None)
-        side = index_at[rows[~white], cols[~white]]
+        side = view.index_at[o.rows[~white], o.cols[~white]]
         side = side[side >= 0]
         if region is None or side.size < 4:
             continue
-        bare_lab = np.clip(view.background[rows[~white], cols[~white]], 0, 255).astype(np.uint8)[None]
+        bare_lab = np.clip(view.background[o.rows[~white], o.cols[~white]], 0, 255).astype(np.uint8)[None]
         bare = shade_free(cv2.cvtColor(bare_lab, cv2.COLOR_LAB2BGR)[0])
         towards = hue_of(view.pixels.features[side]).mean(axis=0) - hue_of(bare).mean(axis=0)
         if np.abs(towards).sum() < PALE_SIDE:
             continue
-        across, along = min(sides), max(sides)
-        fill = cv2.contourArea(hull) / max(sides[0] * sides[1], 1.0)
-        for kind, width in sorted(standing.items(), key=lambda kw: abs(across / s - kw[1])):
+        for kind, width in sorted(standing.items(), key=lambda kw: abs(o.across / s - kw[1])):
             allowed = [i for i, n in enumerate(names) if not unpainted[i] and profile.comes_in(kind, n)]
             if (region.kinds and kind not in region.kinds) or not allowed:
                 continue
             lean = lean_mm(place, centre, heights[kind]) * s
             if (
-                round_outline(across, along, fill, width * s, lean)
+                round_outline(o.across, o.along, o.fill, width * s, lean)
                 and white.sum() >= WASHED_OUT * math.pi * (width * s / 2) ** 2
             ):
                 hues = hue_of(choices[allowed])
