@@ -111,6 +111,10 @@ pixel's hue (+-3 levels in channels of about 60: +-0.015 a share). Dark plastic 
 shows a half to two thirds of a board's light (its gloss), as a shadow does, but keeps its own
 grey: on path-traced Turris tables (tests/blender_turris.py) Beasts 15 -> 30 of 45."""
 DARK_PLASTIC = ("black",)
+"""The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
+`figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
+a dark base, the Watcher's pink base round its dark figure) is judged with the dark pixels round
+it."""
 PRINT_HUE = 2 * HUE_APART
 """Print is ink: its black names no pixel of this hue or more (its shares' distance from grey,
 twice the margin that parts a piece's hue from a shadow's) beside a piece's lit side of that hue:
@@ -144,12 +148,6 @@ def off_grey(features: np.ndarray) -> np.ndarray:
     """How far each colour's hue is from grey: its channels' shares' distances from a third,
     summed (`shade_free` features)."""
     return np.asarray(np.abs(hue_of(features)).sum(axis=1))
-
-
-"""The colour of a figure's base or of the figure itself whatever the piece's colour (profile:
-`figure = true`), so a part of the piece's colour too narrow for its kind (a Scout's figure on
-a dark base, the Watcher's pink base round its dark figure) is judged with the dark pixels round
-it."""
 
 
 def kind_sizes(profile: Profile) -> dict[str, float]:
@@ -341,10 +339,11 @@ def nearer_a_colour(
     (`SHADOW_FLOOR`), or unlike the board's hue and in a part thicker than `band_px`; where
     only low pieces lie (`low`, `low_places`), one that dark is a dark colour whatever its hue.
     Where only glass lies (`glass`: 1 there), every pixel is named by what it passes of the board's
-    light (`glass_colour`, among `glass_chroma`'s colours). `grey_print`: print's colours
-    without a hue (white), which then name no pixel of a hue (`PRINT_HUE`): that is a pale
-    colour's, named the nearest other colour but dark plastic's. `pixels`: the mask's, when
-    worked out already."""
+    light (`glass_colour`, among `glass_chroma`'s colours). `grey_print`: print's colours, which
+    then name no pixel of a hue (`PRINT_HUE`): one lighter than its colour is a pale colour,
+    named by its hue's direction; one darker is a piece's side in its own shade, named its lit
+    side's colour where that is beside it and its hue points that way. `pixels`: the mask's,
+    when worked out already."""
     if pixels is None:
         pixels = MaskPixels.of(bgr, mask)
     rows, cols, features = pixels.rows, pixels.cols, pixels.features
@@ -566,13 +565,9 @@ def unlike_the_board(features: np.ndarray, bare: np.ndarray, own: np.ndarray) ->
     """Whether each pixel's hue (its channels' shares: `shade_free` features) is `HUE_APART` or
     more from the bare board's there and nearer its own colour's (`own`, per pixel): a shadow
     dims the board's light, it leaves the board's hue."""
-
-    def hue(f: np.ndarray) -> np.ndarray:
-        shares: np.ndarray = f[:, :3] / np.maximum(f[:, :3].sum(axis=1, keepdims=True), 1e-6)
-        return shares
-
-    off_board = np.abs(hue(features) - hue(bare)).sum(axis=1)
-    apart: np.ndarray = (off_board >= HUE_APART) & (np.abs(hue(features) - hue(own)).sum(axis=1) < off_board)
+    mine = hue_of(features)
+    off_board = np.abs(mine - hue_of(bare)).sum(axis=1)
+    apart: np.ndarray = (off_board >= HUE_APART) & (np.abs(mine - hue_of(own)).sum(axis=1) < off_board)
     return apart
 
 
