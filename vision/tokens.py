@@ -18,7 +18,7 @@ holds.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -2133,6 +2133,32 @@ def unread_outlines(
         yield Outline(rows, cols, colours, hull, (cx, cy), min(sides), max(sides), fill)
 
 
+def round_kind(
+    outline: Outline,
+    region: Region,
+    standing: dict[str, float],
+    may_be: Collection[str],
+    profile: Profile,
+    place: CameraPlace | None,
+    centre: tuple[float, float],
+    s: float,
+) -> tuple[str, float] | None:
+    """The standing kind (and its width, mm) nearest the outline's width across that may lie in
+    the region and is among `may_be` (those of the colour seen), when the outline is that kind's,
+    round with its lean along (`round_outline`); else None."""
+    heights = dict(profile.token_height)
+    for kind, width in sorted(standing.items(), key=lambda kw: abs(outline.across / s - kw[1])):
+        if (region.kinds and kind not in region.kinds) or kind not in may_be:
+            continue
+        lean = lean_mm(place, centre, heights[kind]) * s
+        return (
+            (kind, width)
+            if round_outline(outline.across, outline.along, outline.fill, width * s, lean)
+            else None
+        )
+    return None
+
+
 LIT_CAP = 0.15
 """A standing piece in its own shade shows at least this share of its footprint lit, in its
 colour (its cap, a highlight)."""
@@ -2161,7 +2187,6 @@ def shaded_by_outline(
     where the empty board was shown: without it the mask holds the board's print too, and an
     altar's numeral is as round as a cultist (path-traced tables: 14 more pieces, 35 more false)."""
     s = top.px_per_mm
-    heights = dict(profile.token_height)
     standing = standing_kinds(profile)
     if not standing:
         return []
@@ -2182,17 +2207,19 @@ def shaded_by_outline(
         region = next((r for r in regions if r.contains(centre)), None)
         if region is None:
             continue
-        for kind, width in sorted(standing.items(), key=lambda kw: abs(o.across / s - kw[1])):
-            if (region.kinds and kind not in region.kinds) or not profile.comes_in(kind, names[k]):
-                continue
-            lean = lean_mm(place, centre, heights[kind]) * s
-            if (
-                round_outline(o.across, o.along, o.fill, width * s, lean)
-                and LIT_CAP * math.pi * (width * s / 2) ** 2 <= lit <= o.rows.size / 2
-            ):
-                at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
-                out.append(TokenSighting(region.name, kind, names[k], at, 0.5))
-            break
+        fit = round_kind(
+            o,
+            region,
+            standing,
+            {n for n in standing if profile.comes_in(n, names[k])},
+            profile,
+            place,
+            centre,
+            s,
+        )
+        if fit is not None and LIT_CAP * math.pi * (fit[1] * s / 2) ** 2 <= lit <= o.rows.size / 2:
+            at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+            out.append(TokenSighting(region.name, fit[0], names[k], at, 0.5))
     return out
 
 
@@ -2226,9 +2253,11 @@ def pale_by_outline(
     is that kind's across and round (as `shaded_by_outline` asks), is one, of the colour its side
     in shade points to (`PALE_SIDE`): the rest of its outline's hue less the bare board's there."""
     s = top.px_per_mm
-    heights = dict(profile.token_height)
     standing = standing_kinds(profile)
     whites = [i for i, n in enumerate(names) if unpainted[i] and n not in DARK_PLASTIC]
+    painted_in = {
+        k: [i for i, n in enumerate(names) if not unpainted[i] and profile.comes_in(k, n)] for k in standing
+    }
     if not standing or not whites:
         return []
     dark = np.flatnonzero(unpainted & np.isin(names, DARK_PLASTIC))
@@ -2253,20 +2282,22 @@ def pale_by_outline(
         towards = hue_of(view.pixels.features[side]).mean(axis=0) - hue_of(bare).mean(axis=0)
         if np.abs(towards).sum() < PALE_SIDE:
             continue
-        for kind, width in sorted(standing.items(), key=lambda kw: abs(o.across / s - kw[1])):
-            allowed = [i for i, n in enumerate(names) if not unpainted[i] and profile.comes_in(kind, n)]
-            if (region.kinds and kind not in region.kinds) or not allowed:
-                continue
-            lean = lean_mm(place, centre, heights[kind]) * s
-            if (
-                round_outline(o.across, o.along, o.fill, width * s, lean)
-                and white.sum() >= WASHED_OUT * math.pi * (width * s / 2) ** 2
-            ):
-                hues = hue_of(choices[allowed])
-                k = allowed[int((hues @ towards / np.maximum(np.linalg.norm(hues, axis=1), 1e-9)).argmax())]
-                at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
-                out.append(TokenSighting(region.name, kind, names[k], at, 0.5))
-            break
+        fit = round_kind(
+            o,
+            region,
+            standing,
+            {n for n, painted in painted_in.items() if painted},
+            profile,
+            place,
+            centre,
+            s,
+        )
+        if fit is not None and white.sum() >= WASHED_OUT * math.pi * (fit[1] * s / 2) ** 2:
+            allowed = painted_in[fit[0]]
+            hues = hue_of(choices[allowed])
+            k = allowed[int((hues @ towards / np.maximum(np.linalg.norm(hues, axis=1), 1e-9)).argmax())]
+            at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+            out.append(TokenSighting(region.name, fit[0], names[k], at, 0.5))
     return out
 
 
