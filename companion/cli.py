@@ -148,13 +148,19 @@ def cmd_vision_teach(args: argparse.Namespace) -> None:
 def cmd_vision_teach_dice(args: argparse.Namespace) -> None:
     from .vision_cli import vision_teach_dice
 
-    shown = []
+    shown, table = [], None
     for item in args.faces:
         value, _, image = item.partition("=")
+        if value == "table" and image:
+            table = Path(image)
+            continue
         if not value.isdigit() or not image:
-            raise CliError(f"give each face's photo as VALUE=IMAGE (e.g. 1=ones.jpg), not {item!r}")
+            raise CliError(
+                f"give each face's photo as VALUE=IMAGE (e.g. 1=ones.jpg) and the bare table's as "
+                f"table=IMAGE, not {item!r}"
+            )
         shown.append((int(value), Path(image)))
-    vision_teach_dice(shown, Path(args.data_dir))
+    vision_teach_dice(shown, Path(args.data_dir), table)
 
 
 def cmd_vision_empty(args: argparse.Namespace) -> None:
@@ -317,7 +323,12 @@ def build_parser() -> argparse.ArgumentParser:
     te.add_argument("--data-dir", default="data", help="the companion's data directory (its empty board)")
     te.set_defaults(run=cmd_vision_teach)
     td = vsub.add_parser("teach-dice", help="learn your dice's faces from photos of them showing each value")
-    td.add_argument("faces", nargs="+", help="VALUE=IMAGE: a photo of your dice all showing that value")
+    td.add_argument(
+        "faces",
+        nargs="+",
+        help="VALUE=IMAGE: a photo of your dice all showing that value; table=IMAGE: the bare table "
+        "or tray they are rolled on, no die in view (what the reader must not take for a die)",
+    )
     td.add_argument("--data-dir", default="data", help="the companion's data directory")
     td.set_defaults(run=cmd_vision_teach_dice)
     cal = vsub.add_parser(

@@ -386,8 +386,8 @@ class TableLoop:
         and how many dice this face was learned from (for the players to check)."""
         if self.data_dir is None:
             raise VisionError("this companion keeps no data directory to keep what it learns in")
-        shown = dice_in_photo(DiceReader(), image, value)
-        examples = with_face(load_dice(self.data_dir), value, shown)
+        shown, die_px = dice_in_photo(DiceReader(), image, value)
+        examples = with_face(load_dice(self.data_dir), value, shown, die_px)
         save_dice(examples, self.data_dir)
         with self._lock:
             self._reader = None

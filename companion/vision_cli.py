@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 from vision.board import BoardLocator
 from vision.colours import PALETTE_FILE, Palette, hex_colour, load_palette, load_sizes, measure, save_palette
@@ -18,7 +19,16 @@ from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import load_profile
 from vision.reference import capture, kept_empty_board, reference_path, save_empty_board
 from vision.regions import paper_points, white_gains
-from vision.teach import DICE_FILE, dice_in_photo, save_dice, teach_colours, teach_dice
+from vision.teach import (
+    DICE_FILE,
+    dice_in_photo,
+    finds_on_bare_table,
+    load_dice,
+    save_dice,
+    teach_colours,
+    teach_dice,
+    with_bare_table,
+)
 from vision.types import VisionError
 
 
@@ -170,13 +180,30 @@ def vision_teach(shown: list[tuple[str, Path]], profile: str, data_dir: Path) ->
     print(f"written to {data_dir / PALETTE_FILE}")
 
 
-def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path) -> None:
-    """Learns the players' dice from a photo of them showing each value; later reads (`serve`,
-    `vision read --data-dir`) read each die half by these examples, half by the network."""
+def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path, table: Path | None = None) -> None:
+    """Learns the players' dice from a photo of them showing each value, and (`table`) from a
+    photo of the bare table or tray they are rolled on; later reads (`serve`, `vision read
+    --data-dir`) read each die half by these examples, half by the network, and with the bare
+    table shown drop what looks more like it than like the dice."""
     reader = DiceReader()
-    seen = [(value, dice_in_photo(reader, load(image), value)) for value, image in shown]
-    for value, embeddings in seen:  # for the players to check: a stray find shows here
+    seen = [(value, *dice_in_photo(reader, load(image), value)) for value, image in shown]
+    for value, embeddings, _ in seen:  # for the players to check: a stray find shows here
         print(f"{value}: {len(embeddings)} {'die' if len(embeddings) == 1 else 'dice'} in the photo")
-    examples = teach_dice(seen)
+    examples = (
+        load_dice(data_dir)
+        if not seen
+        else teach_dice(
+            [(value, embeddings) for value, embeddings, _ in seen],
+            float(np.median([die_px for _, _, die_px in seen])),
+        )
+    )
+    if table is not None:
+        bare = finds_on_bare_table(reader, load(table), examples)
+        examples = with_bare_table(examples, bare)
+        print(
+            f"the bare table: {len(bare)} {'find' if len(bare) == 1 else 'finds'} the dice may be taken for"
+        )
+    if examples is None:
+        raise VisionError("show your dice (VALUE=IMAGE) or the bare table (table=IMAGE)")
     save_dice(examples, data_dir)
     print(f"faces taught: {', '.join(map(str, examples.values))}; written to {data_dir / DICE_FILE}")

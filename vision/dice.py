@@ -55,6 +55,12 @@ FINEST_SCALE = 16.0 / SMALLEST_DIE_PX
 detector knows (14-36 px)."""
 
 
+NEAREST = 3
+"""A find is judged die or bare table by its likeness to this many of the likest examples of
+each (one alone let a stray example decide: on a set never trained on, 30 false dice against
+21)."""
+
+
 class Found(NamedTuple):
     x: float
     y: float
@@ -143,6 +149,28 @@ class FaceExamples:
 
     values: tuple[int, ...]
     vectors: np.ndarray
+    dice: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    """Every die shown (unit vectors, whatever its face): what a die of this set looks like."""
+    bare: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    """What the detector found on the bare table or tray (unit vectors): its grain, its print."""
+    die_px: float = 0.0
+    """How wide the dice shown were (px, the median): the bare table is looked at for dice as
+    wide (found at every scale, its grain passes for dice the reader never looks for there)."""
+
+    def not_dice(self, embeddings: np.ndarray) -> np.ndarray | None:
+        """Which finds are nearer what was found on the bare table than the dice shown (the
+        mean of each one's `NEAREST` likest of either), or None when either was never shown:
+        a set of dice and a tray the networks never saw, told apart as the players showed them."""
+        if not len(self.bare) or not len(self.dice):
+            return None
+        unit = embeddings / (np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-9)
+
+        def likeness(examples: np.ndarray) -> np.ndarray:
+            near = np.sort(unit @ examples.T, axis=1)[:, -NEAREST:]
+            return np.asarray(near.mean(axis=1))
+
+        out: np.ndarray = likeness(self.bare) > likeness(self.dice)
+        return out
 
     def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
         """For each embedding (n, d), how likely each face 1-6 is by its nearness to the
@@ -243,6 +271,12 @@ class DiceReader:
             scale *= TRAINED_DIE_PX / seen
         return self._readings(image, self._read_faces(image, self._detect(image, scale)))
 
+    def finds_at(self, frame: object, die_px: float) -> list[tuple[float, float, float]]:
+        """Everything the detector takes for a die (x, y, size), none dropped, looking as for dice
+        `die_px` wide: what a bare table shows it where those dice are rolled (vision/teach.py)."""
+        image = as_bgr(frame)
+        return [(d.x, d.y, d.size) for d in self._detect(image, TRAINED_DIE_PX / die_px)]
+
     def _first_look(self, image: np.ndarray, base: float) -> tuple[float, list[Found]]:
         """The dice at the first side, or coarser, or finer. Dice larger than the detector knows
         are missed at the first side and their pips pass for small dice; so look again, each
@@ -294,11 +328,13 @@ class DiceReader:
         probs = z / z.sum(axis=1, keepdims=True)
         taught = self.config.taught
         if taught is not None and embeddings is not None:
-            # The faces by the network and by the players' examples, half each; "no die" stays
-            # the network's call.
+            # The faces by the network and by the players' examples, half each; "no die" is the
+            # network's call unless the players showed their bare table too: then it is theirs.
             faces = probs[:, :NONE] / probs[:, :NONE].sum(axis=1, keepdims=True)
-            mixed = 0.5 * faces + 0.5 * taught.probabilities(embeddings)
-            probs = np.concatenate([mixed * (1 - probs[:, NONE : NONE + 1]), probs[:, NONE:]], axis=1)
+            mixed = 0.5 * faces + 0.5 * taught.probabilities(embeddings) if taught.values else faces
+            bare = taught.not_dice(embeddings)
+            none = probs[:, NONE : NONE + 1] if bare is None else bare[:, None].astype(np.float64)
+            probs = np.concatenate([mixed * (1 - none), none], axis=1)
         return [
             d._replace(value=int(p.argmax()) + 1, belief=float(p.max()))
             for d, p in zip(found, probs)

@@ -312,9 +312,10 @@ def face_embeddings(
     return embeddings
 
 
-def teach_dice(shown: Sequence[tuple[int, np.ndarray]]) -> FaceExamples:
+def teach_dice(shown: Sequence[tuple[int, np.ndarray]], die_px: float = 0.0) -> FaceExamples:
     """Each face value from its examples: (value, embeddings of dice showing it), a mean unit
-    vector per value. `VisionError` for a value outside 1-6 or with no example."""
+    vector per value, and every die as an example of the set; `die_px`: how wide they were.
+    `VisionError` for a value outside 1-6 or with no example."""
     by_value: dict[int, list[np.ndarray]] = {}
     for value, embeddings in shown:
         if not 1 <= value <= 6:
@@ -325,41 +326,88 @@ def teach_dice(shown: Sequence[tuple[int, np.ndarray]]) -> FaceExamples:
     values = tuple(sorted(by_value))
     vectors = []
     for value in values:
-        unit = np.array(by_value[value], np.float64)
-        unit /= np.linalg.norm(unit, axis=1, keepdims=True) + 1e-9
-        mean = unit.mean(axis=0)
+        mean = unit_rows(np.array(by_value[value], np.float64)).mean(axis=0)
         vectors.append(mean / (np.linalg.norm(mean) + 1e-9))
-    return FaceExamples(values, np.array(vectors))
+    every = unit_rows(np.concatenate([np.array(by_value[v], np.float64) for v in values]))
+    return FaceExamples(values, np.array(vectors), every[-KEPT_DICE:], die_px=die_px)
 
 
-def dice_in_photo(reader: DiceReader, image: np.ndarray, value: int) -> np.ndarray:
-    """The embeddings of every die found in a photo of dice all showing `value`."""
+KEPT_DICE = 240
+"""The dice shown kept as examples of the set (the latest; a photo shows a few dozen at most)."""
+KEPT_BARE = 400
+"""The finds on the bare table kept (the latest)."""
+
+
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    out: np.ndarray = vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-9)
+    return out
+
+
+def finds_on_bare_table(reader: DiceReader, image: np.ndarray, examples: FaceExamples | None) -> np.ndarray:
+    """The embeddings of everything the detector takes for a die in a photo of the table or tray
+    where the dice are rolled, with no die in view, looked at as for the dice shown (the wood's
+    grain, the felt's seams, a printed numeral): the reader then drops a find likelier these than
+    the dice shown. None found is an answer too. `VisionError` before any die was shown (their
+    size says how to look)."""
+    if not reader.teachable:
+        raise VisionError(NOT_TEACHABLE)
+    if examples is None or examples.die_px <= 0:
+        raise VisionError("show your dice first (a face at a time): their size says how to look at the table")
+    finds = reader.finds_at(image, examples.die_px)
+    return face_embeddings(reader, image, finds) if finds else np.zeros((0, 0))
+
+
+def with_bare_table(examples: FaceExamples | None, embeddings: np.ndarray) -> FaceExamples:
+    """The dice taught so far with the bare table shown afresh (what it showed before is
+    replaced: the tray may have been changed)."""
+    kept = examples or FaceExamples((), np.zeros((0, 0)))
+    bare = unit_rows(embeddings)[-KEPT_BARE:] if len(embeddings) else np.zeros((0, 0))
+    return replace(kept, bare=bare)
+
+
+def dice_in_photo(reader: DiceReader, image: np.ndarray, value: int) -> tuple[np.ndarray, float]:
+    """The embeddings of every die found in a photo of dice all showing `value`, and how wide
+    they are (px, the median)."""
     if not reader.teachable:
         raise VisionError(NOT_TEACHABLE)
     found = reader.read(image)
     if not found:
         raise VisionError(f"no die is seen in the photo of {value}s")
-    return face_embeddings(reader, image, [(d.center[0], d.center[1], d.size) for d in found])
+    dice = [(d.center[0], d.center[1], d.size) for d in found]
+    return face_embeddings(reader, image, dice), float(np.median([d.size for d in found]))
 
 
 def save_dice(examples: FaceExamples, data_dir: Path) -> None:
     """Writes the faces taught in one step a power cut cannot leave half done (the page teaches
     one face at a time, each a rewrite of the file)."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    data = {"values": list(examples.values), "vectors": examples.vectors.round(5).tolist()}
+    data = {
+        "values": list(examples.values),
+        "vectors": examples.vectors.round(5).tolist(),
+        "dice": examples.dice.round(4).tolist(),
+        "bare": examples.bare.round(4).tolist(),
+        "die_px": round(examples.die_px, 1),
+    }
     temporary = data_dir / (DICE_FILE + ".tmp")
     temporary.write_text(json.dumps(data) + "\n")
     temporary.replace(data_dir / DICE_FILE)
 
 
-def with_face(examples: FaceExamples | None, value: int, embeddings: np.ndarray) -> FaceExamples:
-    """The faces taught so far with `value` taught afresh from these dice (one face at a time,
-    as the page teaches: the other faces stay as they were)."""
+def with_face(
+    examples: FaceExamples | None, value: int, embeddings: np.ndarray, die_px: float = 0.0
+) -> FaceExamples:
+    """The faces taught so far with `value` taught afresh from these dice, `die_px` wide (one
+    face at a time, as the page teaches: the other faces stay as they were)."""
     fresh = teach_dice([(value, embeddings)])
     kept = {} if examples is None else dict(zip(examples.values, examples.vectors))
     kept[value] = fresh.vectors[0]
     values = tuple(sorted(kept))
-    return FaceExamples(values, np.array([kept[v] for v in values]))
+    dice = (
+        fresh.dice if examples is None or not len(examples.dice) else np.vstack([examples.dice, fresh.dice])
+    )
+    bare = np.zeros((0, 0)) if examples is None else examples.bare
+    size = die_px or (0.0 if examples is None else examples.die_px)
+    return FaceExamples(values, np.array([kept[v] for v in values]), dice[-KEPT_DICE:], bare, size)
 
 
 def load_dice(data_dir: Path) -> FaceExamples | None:
@@ -370,9 +418,15 @@ def load_dice(data_dir: Path) -> FaceExamples | None:
     try:
         data = json.loads(path.read_text())
         values = tuple(int(v) for v in data["values"])
-        vectors = np.array(data["vectors"], np.float64)
+        vectors, dice, bare = (rows(data, key) for key in ("vectors", "dice", "bare"))
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise VisionError(f"{path}: cannot read the dice taught: {error}") from error
-    if vectors.ndim != 2 or len(vectors) != len(values) or not all(1 <= v <= 6 for v in values):
+    if len(vectors) != len(values) or not all(1 <= v <= 6 for v in values):
         raise VisionError(f"{path}: the dice taught do not match their faces")
-    return FaceExamples(values, vectors)
+    return FaceExamples(values, vectors, dice, bare, float(data.get("die_px", 0.0)))
+
+
+def rows(data: dict[str, list[list[float]]], key: str) -> np.ndarray:
+    """The vectors kept under `key`, one a row (none: an empty array)."""
+    kept = data.get(key) or []
+    return np.array(kept, np.float64).reshape(len(kept), -1) if kept else np.zeros((0, 0))
