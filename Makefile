@@ -75,6 +75,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-ninth --seeds 900 912 --empty
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-fresh --seeds 1000 1012
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-fresh --seeds 1000 1012 --empty
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-tenth --seeds 1200 1208
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-amharb-tenth --seeds 1200 1208 --empty
 	for set in dev:100 unseen:200 fresh:300; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-turris-$${set%:*} \
 			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile turris; \
