@@ -36,8 +36,9 @@ systemd-analyze:
 	  echo "installing Debian's systemd for systemd-analyze"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null; }
 
+# One worker per core (pytest-xdist): the suite is mostly vision reads, each on one core.
 test: $(STAMP) lint chromium systemd-analyze
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
