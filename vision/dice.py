@@ -61,6 +61,12 @@ each (one alone let a stray example decide: on a set never trained on, 30 false 
 21)."""
 
 
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """Each row scaled to length 1 (embeddings compared by their direction)."""
+    out: np.ndarray = vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-9)
+    return out
+
+
 class Found(NamedTuple):
     x: float
     y: float
@@ -163,7 +169,7 @@ class FaceExamples:
         a set of dice and a tray the networks never saw, told apart as the players showed them."""
         if not len(self.bare) or not len(self.dice):
             return None
-        unit = embeddings / (np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-9)
+        unit = unit_rows(embeddings)
 
         def likeness(examples: np.ndarray) -> np.ndarray:
             near = np.sort(unit @ examples.T, axis=1)[:, -NEAREST:]
@@ -175,7 +181,7 @@ class FaceExamples:
     def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
         """For each embedding (n, d), how likely each face 1-6 is by its nearness to the
         examples (cosine similarity, sharpened); faces never shown get nothing."""
-        unit = embeddings / (np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-9)
+        unit = unit_rows(embeddings)
         near = np.full((len(unit), 6), -np.inf)
         near[:, np.array(self.values) - 1] = EXAMPLE_SHARPNESS * (unit @ self.vectors.T)
         z = np.exp(near - near.max(axis=1, keepdims=True))

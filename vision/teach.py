@@ -22,7 +22,7 @@ import numpy as np
 from .board import BoardLocator
 from .camera import CameraPlace, camera_place
 from .colours import PALETTE_FILE, Palette, hex_colour, load_palette, save_palette, shade_free
-from .dice import DiceReader, FaceExamples
+from .dice import DiceReader, FaceExamples, unit_rows
 from .frames import as_bgr
 from .profiles import Profile
 from .reference import EmptyBoard, kept_empty_board, token_regions_seen
@@ -336,11 +336,6 @@ KEPT_DICE = 240
 """The dice shown kept as examples of the set (the latest; a photo shows a few dozen at most)."""
 KEPT_BARE = 400
 """The finds on the bare table kept (the latest)."""
-
-
-def unit_rows(vectors: np.ndarray) -> np.ndarray:
-    out: np.ndarray = vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-9)
-    return out
 
 
 def finds_on_bare_table(reader: DiceReader, image: np.ndarray, examples: FaceExamples | None) -> np.ndarray:
