@@ -189,14 +189,14 @@ def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path, table: Path
     seen = [(value, *dice_in_photo(reader, load(image), value)) for value, image in shown]
     for value, embeddings, _ in seen:  # for the players to check: a stray find shows here
         print(f"{value}: {len(embeddings)} {'die' if len(embeddings) == 1 else 'dice'} in the photo")
-    examples = (
-        load_dice(data_dir)
-        if not seen
-        else teach_dice(
+    before = load_dice(data_dir)
+    examples = before
+    if seen:  # the faces taught afresh; the bare table shown before stays, as on the page
+        examples = teach_dice(
             [(value, embeddings) for value, embeddings, _ in seen],
             float(np.median([die_px for _, _, die_px in seen])),
         )
-    )
+        examples = examples if before is None else with_bare_table(examples, before.bare)
     if table is not None:
         bare = finds_on_bare_table(reader, load(table), examples)
         examples = with_bare_table(examples, bare)

@@ -232,3 +232,8 @@ def test_the_bare_table_is_taught_from_the_command_line(
     assert "the bare table:" in capsys.readouterr().out
     taught = load_dice(tmp_path)
     assert taught is not None and taught.die_px > 0 and len(taught.dice) == len(frame["truth"]["dice"])
+    assert (
+        main(["vision", "teach-dice", f"{value}={tmp_path / 'dice.png'}", "--data-dir", str(tmp_path)]) == 0
+    )
+    again = load_dice(tmp_path)
+    assert again is not None and np.array_equal(again.bare, taught.bare)  # the faces again: the tray stays
