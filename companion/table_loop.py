@@ -24,7 +24,16 @@ from vision.motion import Agreement, StillnessConfig, StillnessGate
 from vision.pipeline import TableReader, VisionConfig, draw, taught_config
 from vision.profiles import Profile, load_profile
 from vision.reference import EmptyBoard, capture, kept_empty_board, reference_path, save_empty_board
-from vision.teach import Lesson, dice_in_photo, load_dice, save_dice, teach_colours, with_face
+from vision.teach import (
+    Lesson,
+    dice_in_photo,
+    finds_on_bare_table,
+    load_dice,
+    save_dice,
+    teach_colours,
+    with_bare_table,
+    with_face,
+)
 from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
@@ -393,6 +402,20 @@ class TableLoop:
             self._reader = None
             self._handled = None
         return examples.values, len(shown)
+
+    def teach_bare_table(self, image: Any) -> int:
+        """`image` shows the table or tray the dice are rolled on with no die in view: keep what
+        the detector takes for a die there (grain, seams, print), so that a find likelier it than
+        the dice shown is no die; the reader is built again. How many such finds it kept."""
+        if self.data_dir is None:
+            raise VisionError("this companion keeps no data directory to keep what it learns in")
+        examples = load_dice(self.data_dir)
+        bare = finds_on_bare_table(DiceReader(), image, examples)
+        save_dice(with_bare_table(examples, bare), self.data_dir)
+        with self._lock:
+            self._reader = None
+            self._handled = None
+        return len(bare)
 
     def keep_empty_board(self, image: Any, profile: Profile) -> Path:
         """`image` shows the board with nothing on it: keep its look (`VisionError` without

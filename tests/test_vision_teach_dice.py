@@ -237,3 +237,64 @@ def test_the_bare_table_is_taught_from_the_command_line(
     )
     again = load_dice(tmp_path)
     assert again is not None and np.array_equal(again.bare, taught.bare)  # the faces again: the tray stays
+
+
+def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
+    """The calibrate page in a real browser on a real server: *Learn the bare tray* before any
+    face says to show the dice first; after a face, what the detector takes for a die on the
+    tray with the dice taken away is kept, and the API refuses a body that is neither lesson."""
+    import threading
+
+    import waitress
+    from playwright.sync_api import sync_playwright
+
+    from companion.service import CameraWatch, Devices
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web import create_app
+    from hardware.camera import Frame
+    from tests.test_browser import ARGS, CHROMIUM, keep
+
+    byler = CASINO.parent / "byler-dev"
+    frame = next(f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth"))
+    photo = cv2.imread(str(byler / frame["file"]))
+    holes = np.zeros(photo.shape[:2], np.uint8)
+    for d in frame["truth"]["dice"]:
+        cv2.circle(holes, (int(d["center"][0]), int(d["center"][1])), 40, 255, -1)
+    bare = cv2.inpaint(photo, holes, 5, cv2.INPAINT_TELEA)
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    devices = Devices(CameraWatch(None), None, table, tmp_path)
+    app = create_app(table.store, table, devices)
+    client = app.test_client()
+    devices.camera._latest = Frame(bare, 0.0)
+    for wrong in ({"table": False}, {"table": "yes"}, {"table": True, "value": 1}, ["table"]):
+        assert client.post("/api/teach-dice", json=wrong).status_code == 400, wrong
+    server = waitress.create_server(app, port=0)
+    threading.Thread(target=server.run, daemon=True).start()
+    url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            page.goto(f"{url}/calibrate?profile=amharb-4p")
+            result = page.locator("#dice-result")
+            page.click("#teach-tray")
+            page.wait_for_function("document.querySelector('#dice-result').textContent !== ''")
+            assert "show your dice first" in result.inner_text()
+            devices.camera._latest = Frame(photo, 0.0)
+            page.select_option("#teach-dice select[name=value]", "5")
+            page.click("#teach-dice button")
+            page.wait_for_function("document.querySelector('#dice-result').textContent.includes('5 learned')")
+            devices.camera._latest = Frame(bare, 0.0)
+            page.click("#teach-tray")
+            page.wait_for_function("document.querySelector('#dice-result').textContent.includes('bare tray')")
+            keep(page, "calibrate-dice")
+            told = result.inner_text()
+            browser.close()
+    finally:
+        server.close()
+    taught = load_dice(tmp_path)
+    assert taught is not None and taught.values == (5,)
+    assert f"{len(taught.bare)} find" in told
+    again = client.post("/api/teach-dice", json={"value": 2})  # the bare frame: no die in it
+    assert again.status_code == 409 and np.array_equal(load_dice(tmp_path).bare, taught.bare)

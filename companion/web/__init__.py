@@ -298,18 +298,30 @@ def create_app(
 
     @app.post("/api/teach-dice")
     def api_teach_dice() -> Any:
-        """The latest frame shows the players' dice all showing one face: keep them as examples
-        of it (a symbol on the 1, a style the networks never saw); 409 with the reason when no
-        die is seen."""
+        """The latest frame shows the players' dice all showing one face (`{"value": 1}`): keep
+        them as examples of it (a symbol on the 1, a style the networks never saw); or it shows
+        the bare tray they roll in (`{"table": true}`, after a face): keep what the detector
+        takes for a die there, so that it is no die. 409 with the reason."""
         if not may_change():
             return jsonify({"error": NOT_PAIRED}), 403
         body = request.get_json(silent=True)
         value = body.get("value") if isinstance(body, dict) else None
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            return jsonify({"error": 'send {"value": 1} to 6: the face all the dice show'}), 400
+        bare = isinstance(body, dict) and body.get("table") is True and "value" not in body
+        face = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+        if bare == (face and "table" not in body):  # neither lesson, or both at once
+            lessons = '{"value": 1} to 6 (the face all the dice show) or {"table": true} (no die in view)'
+            return jsonify({"error": f"send {lessons}"}), 400
         if loop is None:
             raise CommandError(503, "no camera: nothing to see the dice with")
         frame = latest_frame()
+        if bare:
+            try:
+                finds = loop.teach_bare_table(frame.image)
+            except VisionError as error:
+                raise CommandError(409, str(error)) from error
+            what = "1 find" if finds == 1 else f"{finds} finds"
+            message = f"the bare tray learned: {what} there will never be read as a die"
+            return jsonify({"bare": finds, "message": message})
         try:
             taught, seen = loop.teach_dice(frame.image, value)
         except VisionError as error:
