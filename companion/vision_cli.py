@@ -196,7 +196,7 @@ def vision_teach_dice(shown: list[tuple[int, Path]], data_dir: Path, table: Path
             [(value, embeddings) for value, embeddings, _ in seen],
             float(np.median([die_px for _, _, die_px in seen])),
         )
-        examples = examples if before is None else with_bare_table(examples, before.bare)
+        examples = examples if before is None else replace(examples, bare=before.bare)
     if table is not None:
         bare = finds_on_bare_table(reader, load(table), examples)
         examples = with_bare_table(examples, bare)

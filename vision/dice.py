@@ -193,6 +193,9 @@ class FaceExamples:
 class DiceConfig:
     threshold: float = 0.35
     """Minimum centre-heat for a die."""
+    bare_threshold: float = 0.25
+    """Minimum centre-heat for a die once the players showed their bare table: weaker finds are
+    offered, since each is then kept only if it looks more like their dice than their table."""
     first_side: int = 512
     """Without a known die size, the first look is at this longer side."""
     palette: Palette = field(default_factory=Palette)
@@ -228,14 +231,19 @@ class DiceReader:
         maps: np.ndarray = self.net.forward()[0]
         return maps[:, : (h + STRIDE - 1) // STRIDE, : (w + STRIDE - 1) // STRIDE]
 
-    def _detect(self, image: np.ndarray, scale: float) -> list[Found]:
-        """The dice in the coordinates of `image`, read at `scale`."""
+    def _detect(self, image: np.ndarray, scale: float, threshold: float | None = None) -> list[Found]:
+        """The dice in the coordinates of `image`, read at `scale`: peaks of centre-heat above
+        `threshold` (by default the bare table's when the players showed it, else the plain one)."""
+        if threshold is None:
+            taught = self.config.taught
+            bare = taught is not None and len(taught.bare) > 0 and len(taught.dice) > 0
+            threshold = self.config.bare_threshold if bare else self.config.threshold
         scaled = (
             image if scale == 1 else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         )
         maps = self._maps(scaled)
         heat = 1 / (1 + np.exp(-maps[0]))
-        peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > self.config.threshold)
+        peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > threshold)
         logits = maps[1:7]
         found = []
         for y, x in zip(*np.nonzero(peaks)):
@@ -279,9 +287,11 @@ class DiceReader:
 
     def finds_at(self, frame: object, die_px: float) -> list[tuple[float, float, float]]:
         """Everything the detector takes for a die (x, y, size), none dropped, looking as for dice
-        `die_px` wide: what a bare table shows it where those dice are rolled (vision/teach.py)."""
+        `die_px` wide, as weak as the reader will take once the table is shown: what a bare table
+        shows it where those dice are rolled (vision/teach.py)."""
         image = as_bgr(frame)
-        return [(d.x, d.y, d.size) for d in self._detect(image, TRAINED_DIE_PX / die_px)]
+        finds = self._detect(image, TRAINED_DIE_PX / die_px, self.config.bare_threshold)
+        return [(d.x, d.y, d.size) for d in finds]
 
     def _first_look(self, image: np.ndarray, base: float) -> tuple[float, list[Found]]:
         """The dice at the first side, or coarser, or finer. Dice larger than the detector knows

@@ -378,9 +378,9 @@ def save_dice(examples: FaceExamples, data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     data = {
         "values": list(examples.values),
-        "vectors": examples.vectors.round(5).tolist(),
-        "dice": examples.dice.round(4).tolist(),
-        "bare": examples.bare.round(4).tolist(),
+        "vectors": np.asarray(examples.vectors, np.float64).round(5).tolist(),  # float64: 0.0193, not 0.0193000007
+        "dice": np.asarray(examples.dice, np.float64).round(4).tolist(),
+        "bare": np.asarray(examples.bare, np.float64).round(4).tolist(),
         "die_px": round(examples.die_px, 1),
     }
     temporary = data_dir / (DICE_FILE + ".tmp")
