@@ -46,10 +46,11 @@ FLOORS: dict[str, dict[str, int]] = {
     # on it, 19 of 18 masters read as apprentices, one as two). Since a token where a die's pips
     # were read is none (`not_a_die`): 74 apprentices (3 on empty pillars were read as dice),
     # 20 false. Since meeples are oblong (profile `depth`: 20 x 10 and 14 x 8 mm): 88 apprentices,
-    # 16 masters, 21 false.
+    # 16 masters, 21 false. Since dice are named by hue first, in the markers' paper's white
+    # (vision/colours.py `name_colour`): 118 colours.
     "blender-arkhanos-dev": {
         "value": 118,
-        "colour": 94,
+        "colour": 116,
         "dice false": 6,
         "apprentice": 86,
         "master": 14,

@@ -26,6 +26,29 @@ def test_a_piece_keeps_its_name_in_shadow(name: str, light: float) -> None:
     assert name_colour(patch(colour, light), (10, 10), 10, Palette()) == name
 
 
+def test_a_die_keeps_its_hue_when_a_lamp_washes_it_out() -> None:
+    """A purple die's lit top under a bright lamp is a pale lilac (white pips and a glint grey
+    it further): by lightness and saturation nearer pink, by hue still purple (the path-traced
+    Arkhanos dice: purple read pink 13 times, then once). Pink and purple dice as they are stay."""
+    dice = ("purple", "yellow", "pink", "blue", "green")
+    arkhanos = Palette(tuple(c for c in Palette().colours if c[0] in dice))
+    lilac = (218, 158, 187)  # BGR of a washed-out purple die's top, as rendered
+    assert name_colour(patch(lilac), (10, 10), 10, arkhanos) == "purple"
+    for name in ("purple", "pink"):
+        assert name_colour(patch(dict(Palette().colours)[name]), (10, 10), 10, arkhanos) == name
+
+
+def test_a_die_is_named_in_the_white_of_the_markers_paper() -> None:
+    """Under a warm lamp the frame is orange-tinted; the gains that make the markers' paper white
+    take the tint out before naming (the palette's colours are as seen on a white-balanced board)."""
+    warm = np.array([0.6, 0.85, 1.2], np.float32)  # the lamp's gains on B, G, R
+    for name, seen_as in (("white", "orange"), ("yellow", "orange"), ("purple", "pink"), ("pink", "red")):
+        bgr = dict(Palette().colours)[name]
+        tinted = patch(tuple(int(min(255, v * g)) for v, g in zip(bgr, warm)))  # type: ignore[arg-type]
+        assert name_colour(tinted, (10, 10), 10, Palette()) == seen_as  # in the lamp's light
+        assert name_colour(tinted, (10, 10), 10, Palette(), 1 / warm) == name
+
+
 def test_a_calibrated_colour_is_used() -> None:
     teal = (140, 130, 20)
     assert name_colour(patch(teal), (10, 10), 10, Palette()) != "teal"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -233,9 +234,44 @@ def body_colour(image: np.ndarray, center: tuple[float, float], size: float) -> 
     return colour
 
 
-def name_colour(image: np.ndarray, center: tuple[float, float], size: float, palette: Palette) -> str:
+def name_colour(
+    image: np.ndarray,
+    center: tuple[float, float],
+    size: float,
+    palette: Palette,
+    gains: np.ndarray | None = None,
+) -> str:
+    """The palette's colour nearest the die's body, by hue first when it has one: a lamp that
+    washes out a purple die's lit top (a pale lilac, nearer pink by lightness and saturation)
+    leaves its hue, and white pips or a glint only grey it. `gains`: the per-channel gains that
+    make the markers' paper white in this frame (the palette's colours are as seen on a
+    white-balanced board; a die named in the raw frame is named in the lamp's light)."""
+    body = body_colour(image, center, size)
+    if gains is not None:
+        body = np.clip(body * gains, 0, 255).astype(np.float32)
+    if has_a_hue(body):
+        hued = tuple(n for n, c in palette.colours if has_a_hue(np.array(c, np.float32)))
+        if hued:
+            hues = {n: lab_hue(np.array(c, np.float32)) for n, c in palette.colours if n in hued}
+            apart = {n: abs(math.remainder(h - lab_hue(body), 2 * math.pi)) for n, h in hues.items()}
+            closest = min(apart.values())
+            near = tuple(n for n in hued if apart[n] <= closest + HUE_TIE)
+            names, choices = palette.features(near)
+            return names[int(nearest(shade_free(body), choices))]
     names, choices = palette.features()
-    return names[int(nearest(shade_free(body_colour(image, center, size)), choices))]
+    return names[int(nearest(shade_free(body), choices))]
+
+
+HUE_TIE = math.radians(15)
+"""Palette colours whose hue is within this of the nearest one's are told apart by lightness
+and saturation as well (brown lumber from orange); farther hues are not the die's."""
+
+
+def lab_hue(bgr: np.ndarray) -> float:
+    """A colour's hue (radians) in Lab, the angle of its a and b."""
+    pixel = np.clip(np.round(np.asarray(bgr, np.float32)), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    _, a, b = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32) - 128.0
+    return math.atan2(float(b), float(a))
 
 
 def hex_colour(bgr: tuple[int, int, int]) -> str:

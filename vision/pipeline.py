@@ -14,7 +14,7 @@ import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
-from .colours import PALETTE_FILE, Palette, load_palette, load_sizes
+from .colours import PALETTE_FILE, Palette, load_palette, load_sizes, name_colour
 from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
 from .discs import (
     STACK_MARGIN_MM,
@@ -187,6 +187,8 @@ class TableReader:
         start = time.perf_counter()
         gains = white_gains(image, views.paper)
         dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
+        palette = self.config.dice.palette  # named again in the paper's white, as the palette is
+        dice = [replace(d, color=name_colour(image, d.center, d.size, palette, gains)) for d in dice]
         if dice and self.empty is not None and self.empty.dice is not None and views.dice is not None:
             dice = not_print(dice, image, views.dice, gains, self.empty.dice, self.profile, pose)
         timings["dice"] = (time.perf_counter() - start) * 1000
