@@ -735,11 +735,12 @@ def unseen_tables_bench() -> None:
         )
     from tests.test_vision_blender_yuggoth import watchers_read
 
-    right, there, false = watchers_read("blender-yuggoth-dev")
-    print(
-        f"  Yuggoth maps path-traced by Blender, 10 tables (read once when made), each map's empty "
-        f"board shown first: the Watcher {right}/{there}, {false} false"
-    )
+    for name, maps in (("dev", 10), ("fresh", 20)):
+        right, there, false = watchers_read(f"blender-yuggoth-{name}")
+        print(
+            f"  Yuggoth maps path-traced by Blender, {maps} {name} tables (read once when made), each "
+            f"map's empty board shown first: the Watcher {right}/{there}, {false} false"
+        )
     from tests.blender_tower import CITIZENS
 
     for name, note in (

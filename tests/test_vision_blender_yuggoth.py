@@ -18,6 +18,10 @@ FLOORS: dict[str, tuple[int, int]] = {
     # recording: (Watchers right, most false readings) of 10 maps, 5 with the Watcher: measured 4
     # and 2 (a Watcher read on a map without one, and a second beside the true one).
     "blender-yuggoth-dev": (3, 3),
+    # 20 maps (seeds 1300-1319), 16 with the Watcher, rendered and read once (eighteenth
+    # session): 13, and 4 false (one in the Area beside the true one, one a second in its Area,
+    # two on maps where the Watcher stands elsewhere).
+    "blender-yuggoth-fresh": (12, 5),
 }
 
 
