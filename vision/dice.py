@@ -162,6 +162,8 @@ class FaceExamples:
     die_px: float = 0.0
     """How wide the dice shown were (px, the median): the bare table is looked at for dice as
     wide (found at every scale, its grain passes for dice the reader never looks for there)."""
+    labels: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """The face each of `dice` was shown with (0: not known, a file from before they were kept)."""
 
     def not_dice(self, embeddings: np.ndarray) -> np.ndarray | None:
         """Which finds are nearer what was found on the bare table than the dice shown (the
@@ -180,10 +182,17 @@ class FaceExamples:
 
     def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
         """For each embedding (n, d), how likely each face 1-6 is by its nearness to the
-        examples (cosine similarity, sharpened); faces never shown get nothing."""
+        examples (cosine similarity, sharpened): to the likest die shown with that face, or the
+        face's mean where no die of it is kept. The likest die, not the mean: a marbled or
+        glittering set's examples of one face are far apart (on a set never trained on, means
+        read 2-3% fewer dice right than the network alone, the likest die as many). Faces never
+        shown get nothing."""
         unit = unit_rows(embeddings)
         near = np.full((len(unit), 6), -np.inf)
-        near[:, np.array(self.values) - 1] = EXAMPLE_SHARPNESS * (unit @ self.vectors.T)
+        for value, mean in zip(self.values, self.vectors):
+            shown = self.dice[self.labels == value] if len(self.labels) == len(self.dice) else self.dice[:0]
+            likeness = (unit @ shown.T).max(axis=1) if len(shown) else unit @ mean
+            near[:, value - 1] = EXAMPLE_SHARPNESS * likeness
         z = np.exp(near - near.max(axis=1, keepdims=True))
         out: np.ndarray = z / z.sum(axis=1, keepdims=True)
         return out

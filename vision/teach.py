@@ -328,12 +328,14 @@ def teach_dice(shown: Sequence[tuple[int, np.ndarray]], die_px: float = 0.0) -> 
     for value in values:
         mean = unit_rows(np.array(by_value[value], np.float64)).mean(axis=0)
         vectors.append(mean / (np.linalg.norm(mean) + 1e-9))
-    every = unit_rows(np.concatenate([np.array(by_value[v], np.float64) for v in values]))
-    return FaceExamples(values, np.array(vectors), every[-KEPT_DICE:], die_px=die_px)
+    kept = {v: np.array(by_value[v], np.float64)[-KEPT_PER_FACE:] for v in values}
+    every = unit_rows(np.concatenate([kept[v] for v in values]))
+    labels = np.concatenate([np.full(len(kept[v]), v, np.int64) for v in values])
+    return FaceExamples(values, np.array(vectors), every, die_px=die_px, labels=labels)
 
 
-KEPT_DICE = 240
-"""The dice shown kept as examples of the set (the latest; a photo shows a few dozen at most)."""
+KEPT_PER_FACE = 40
+"""The dice shown kept as examples of each face (the latest; a photo shows a few dozen at most)."""
 KEPT_BARE = 400
 """The finds on the bare table kept (the latest)."""
 
@@ -381,6 +383,7 @@ def save_dice(examples: FaceExamples, data_dir: Path) -> None:
         "vectors": np.asarray(examples.vectors, np.float64).round(5).tolist(),
         "dice": np.asarray(examples.dice, np.float64).round(4).tolist(),
         "bare": np.asarray(examples.bare, np.float64).round(4).tolist(),
+        "labels": [int(v) for v in examples.labels],
         "die_px": round(examples.die_px, 1),
     }
     temporary = data_dir / (DICE_FILE + ".tmp")
@@ -397,12 +400,14 @@ def with_face(
     kept = {} if examples is None else dict(zip(examples.values, examples.vectors))
     kept[value] = fresh.vectors[0]
     values = tuple(sorted(kept))
-    dice = (
-        fresh.dice if examples is None or not len(examples.dice) else np.vstack([examples.dice, fresh.dice])
-    )
+    dice, labels = fresh.dice, fresh.labels
+    if examples is not None and len(examples.dice):
+        others = examples.labels != value  # this face's dice shown before give way to the fresh
+        dice = np.vstack([examples.dice[others], fresh.dice])
+        labels = np.concatenate([examples.labels[others], fresh.labels])
     bare = np.zeros((0, 0)) if examples is None else examples.bare
     size = die_px or (0.0 if examples is None else examples.die_px)
-    return FaceExamples(values, np.array([kept[v] for v in values]), dice[-KEPT_DICE:], bare, size)
+    return FaceExamples(values, np.array([kept[v] for v in values]), dice, bare, size, labels)
 
 
 def load_dice(data_dir: Path) -> FaceExamples | None:
@@ -414,11 +419,12 @@ def load_dice(data_dir: Path) -> FaceExamples | None:
         data = json.loads(path.read_text())
         values = tuple(int(v) for v in data["values"])
         vectors, dice, bare = (rows(data, key) for key in ("vectors", "dice", "bare"))
+        labels = np.array(data.get("labels") or [0] * len(dice), np.int64)  # 0: from before labels
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise VisionError(f"{path}: cannot read the dice taught: {error}") from error
-    if len(vectors) != len(values) or not all(1 <= v <= 6 for v in values):
+    if len(vectors) != len(values) or not all(1 <= v <= 6 for v in values) or len(labels) != len(dice):
         raise VisionError(f"{path}: the dice taught do not match their faces")
-    return FaceExamples(values, vectors, dice, bare, float(data.get("die_px", 0.0)))
+    return FaceExamples(values, vectors, dice, bare, float(data.get("die_px", 0.0)), labels)
 
 
 def rows(data: dict[str, list[list[float]]], key: str) -> np.ndarray:
