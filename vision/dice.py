@@ -149,9 +149,10 @@ def overlapped(die: Found, found: list[Found]) -> bool:
 
 @dataclass(frozen=True)
 class FaceExamples:
-    """The players' own dice, taught: for each face value, the face reader's embedding of
-    examples of it (unit vectors, one mean per value), so a symbol on the 1 or a style the
-    networks never saw is read as the players showed it."""
+    """The players' own dice, taught: for each face value, the face reader's embeddings of the
+    dice shown with it (`dice` and their `labels`; `vectors`, one mean per value, where none is
+    kept), so a symbol on the 1 or a style the networks never saw is read as the players showed
+    it."""
 
     values: tuple[int, ...]
     vectors: np.ndarray
