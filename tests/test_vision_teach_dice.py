@@ -211,19 +211,26 @@ def test_the_bare_table_decides_with_the_real_reader() -> None:
     assert read(DiceReader(config=DiceConfig(taught=as_die)), image, die) is not None
 
 
-def test_the_bare_table_is_taught_from_the_command_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`vision teach-dice table=IMAGE`: before any die was shown it says to show them first (their
-    size says how to look at the table); with them, what the table shows the detector is kept."""
+def photo_and_bare_tray() -> tuple[dict, np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """A labelled photo of real dice in a tray (byler's first), and the same tray with its dice
+    painted out as the players' bare tray."""
     byler = CASINO.parent / "byler-dev"
     frame = next(f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth"))
     photo = cv2.imread(str(byler / frame["file"]))
     holes = np.zeros(photo.shape[:2], np.uint8)
     for d in frame["truth"]["dice"]:
         cv2.circle(holes, (int(d["center"][0]), int(d["center"][1])), 40, 255, -1)
+    return frame, photo, cv2.inpaint(photo, holes, 5, cv2.INPAINT_TELEA)
+
+
+def test_the_bare_table_is_taught_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`vision teach-dice table=IMAGE`: before any die was shown it says to show them first (their
+    size says how to look at the table); with them, what the table shows the detector is kept."""
+    frame, photo, bare = photo_and_bare_tray()
     cv2.imwrite(str(tmp_path / "dice.png"), photo)
-    cv2.imwrite(str(tmp_path / "bare.png"), cv2.inpaint(photo, holes, 5, cv2.INPAINT_TELEA))
+    cv2.imwrite(str(tmp_path / "bare.png"), bare)
     assert main(["vision", "teach-dice", f"table={tmp_path / 'bare.png'}", "--data-dir", str(tmp_path)]) != 0
     assert "show your dice first" in capsys.readouterr().err
     value = frame["truth"]["dice"][0]["value"]
@@ -255,13 +262,7 @@ def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
     from hardware.camera import Frame
     from tests.test_browser import ARGS, CHROMIUM, keep
 
-    byler = CASINO.parent / "byler-dev"
-    frame = next(f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth"))
-    photo = cv2.imread(str(byler / frame["file"]))
-    holes = np.zeros(photo.shape[:2], np.uint8)
-    for d in frame["truth"]["dice"]:
-        cv2.circle(holes, (int(d["center"][0]), int(d["center"][1])), 40, 255, -1)
-    bare = cv2.inpaint(photo, holes, 5, cv2.INPAINT_TELEA)
+    _, photo, bare = photo_and_bare_tray()
     table = Table(Store(tmp_path / "companion.sqlite3"))
     devices = Devices(CameraWatch(None), None, table, tmp_path)
     app = create_app(table.store, table, devices)
@@ -304,9 +305,7 @@ def test_with_the_bare_table_shown_weaker_finds_are_offered() -> None:
     """The bare table judges every find once shown, so the detector offers weaker ones (its
     `bare_threshold`), and the bare table is looked at with that same bar: on a photo of real
     dice, the weak finds are more than the plain bar's and include them."""
-    byler = CASINO.parent / "byler-dev"
-    frame = next(f for f in json.loads((byler / "recording.json").read_text())["frames"] if f.get("truth"))
-    photo = cv2.imread(str(byler / frame["file"]))
+    _, photo, _ = photo_and_bare_tray()
     reader = DiceReader()
     scale = 0.5
     plain = reader._detect(photo, scale)
