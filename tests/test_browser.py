@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
@@ -35,6 +37,21 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """The app served by waitress in this process (its state at hand to the test), on a free port."""
+    import threading
+
+    import waitress
+
+    server = waitress.create_server(app, port=0)
+    threading.Thread(target=server.run, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
+    finally:
+        server.close()
 
 
 @pytest.fixture
@@ -140,10 +157,7 @@ def test_a_phone_pairs_with_the_table_pin(server: str) -> None:
 def test_a_question_from_the_camera_is_answered_with_one_tap(tmp_path: Path) -> None:
     """The camera saw a placement that could be paid in two ways: the page asks, the player
     taps the one they made, and it is played (a real browser on a real server)."""
-    import threading
-
     import numpy as np
-    import waitress
 
     from companion.games.amharb.render import TableRenderer
     from companion.service import CameraWatch, Devices
@@ -168,22 +182,16 @@ def test_a_question_from_the_camera_is_answered_with_one_tap(tmp_path: Path) -> 
         for _ in range(4):
             devices.loop.see(frame)
     assert devices.loop.state.status == "ask"
-    server = waitress.create_server(create_app(table.store, table, devices), port=0)
-    threading.Thread(target=server.run, daemon=True).start()
-    url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            page.goto(url)
-            assert "Which move was it?" in page.inner_text(".reading")
-            keep(page, "question")
-            page.click(f".candidates button:text-is('{game.move_to_json(move)}')")
-            page.wait_for_function("!document.querySelector('.candidates')", timeout=8000)
-            assert session.history[-1] == move
-            browser.close()
-    finally:
-        server.close()
+    with served(create_app(table.store, table, devices)) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(url)
+        assert "Which move was it?" in page.inner_text(".reading")
+        keep(page, "question")
+        page.click(f".candidates button:text-is('{game.move_to_json(move)}')")
+        page.wait_for_function("!document.querySelector('.candidates')", timeout=8000)
+        assert session.history[-1] == move
+        browser.close()
 
 
 def test_sunlight_and_night_colours_follow_the_phone_and_its_choice(server: str, page: Page) -> None:

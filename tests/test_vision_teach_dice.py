@@ -250,9 +250,6 @@ def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
     """The calibrate page in a real browser on a real server: *Learn the bare tray* before any
     face says to show the dice first; after a face, what the detector takes for a die on the
     tray with the dice taken away is kept, and the API refuses a body that is neither lesson."""
-    import threading
-
-    import waitress
     from playwright.sync_api import sync_playwright
 
     from companion.service import CameraWatch, Devices
@@ -260,7 +257,7 @@ def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
     from companion.table import Table
     from companion.web import create_app
     from hardware.camera import Frame
-    from tests.test_browser import ARGS, CHROMIUM, keep
+    from tests.test_browser import ARGS, CHROMIUM, keep, served
 
     _, photo, bare = photo_and_bare_tray()
     table = Table(Store(tmp_path / "companion.sqlite3"))
@@ -270,10 +267,7 @@ def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
     devices.camera._latest = Frame(bare, 0.0)
     for wrong in ({"table": False}, {"table": "yes"}, {"table": True, "value": 1}, ["table"]):
         assert client.post("/api/teach-dice", json=wrong).status_code == 400, wrong
-    server = waitress.create_server(app, port=0)
-    threading.Thread(target=server.run, daemon=True).start()
-    url = f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
-    try:
+    with served(app) as url:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
@@ -292,8 +286,6 @@ def test_the_bare_tray_is_taught_on_the_phone_page(tmp_path: Path) -> None:
             keep(page, "calibrate-dice")
             told = result.inner_text()
             browser.close()
-    finally:
-        server.close()
     taught = load_dice(tmp_path)
     assert taught is not None and taught.values == (5,)
     assert f"{len(taught.bare)} find" in told
