@@ -249,16 +249,17 @@ def name_colour(
     body = body_colour(image, center, size)
     if gains is not None:
         body = np.clip(body * gains, 0, 255).astype(np.float32)
+    among = None  # every colour of the palette
     if has_a_hue(body):
-        hued = tuple(n for n, c in palette.colours if has_a_hue(np.array(c, np.float32)))
-        if hued:
-            hues = {n: lab_hue(np.array(c, np.float32)) for n, c in palette.colours if n in hued}
-            apart = {n: abs(math.remainder(h - lab_hue(body), 2 * math.pi)) for n, h in hues.items()}
-            closest = min(apart.values())
-            near = tuple(n for n in hued if apart[n] <= closest + HUE_TIE)
-            names, choices = palette.features(near)
-            return names[int(nearest(shade_free(body), choices))]
-    names, choices = palette.features()
+        hue = lab_hue(body)
+        apart = {
+            n: abs(math.remainder(lab_hue(np.array(c, np.float32)) - hue, 2 * math.pi))
+            for n, c in palette.colours
+            if has_a_hue(np.array(c, np.float32))
+        }
+        if apart:
+            among = tuple(n for n, a in apart.items() if a <= min(apart.values()) + HUE_TIE)
+    names, choices = palette.features(among)
     return names[int(nearest(shade_free(body), choices))]
 
 

@@ -278,9 +278,12 @@ class DiceReader:
                 kept.append(d)
         return kept
 
-    def read(self, frame: object, die_px: float | None = None) -> tuple[DieReading, ...]:
+    def read(
+        self, frame: object, die_px: float | None = None, gains: np.ndarray | None = None
+    ) -> tuple[DieReading, ...]:
         """Every die in `frame`. `die_px`, when known (from the board pose), sets the scale;
-        otherwise a first pass measures the dice and a second reads them at the right size."""
+        otherwise a first pass measures the dice and a second reads them at the right size.
+        `gains`: those that make the markers' paper white in this frame, for naming colours."""
         image = as_bgr(frame)
         base = min(1.0, self.config.first_side / max(image.shape[:2]))
         if die_px:
@@ -291,9 +294,9 @@ class DiceReader:
                 return ()
             seen = float(np.median([d.size for d in first])) * scale
             if GOOD_DIE_PX[0] <= seen <= GOOD_DIE_PX[1]:
-                return self._readings(image, first)
+                return self._readings(image, first, gains)
             scale *= TRAINED_DIE_PX / seen
-        return self._readings(image, self._read_faces(image, self._detect(image, scale)))
+        return self._readings(image, self._read_faces(image, self._detect(image, scale)), gains)
 
     def finds_at(self, frame: object, die_px: float) -> list[tuple[float, float, float]]:
         """Everything the detector takes for a die (x, y, size), none dropped, looking as for dice
@@ -379,7 +382,9 @@ class DiceReader:
         logits, embeddings = self.faces.forward(["logits", "embedding"])
         return logits, embeddings
 
-    def _readings(self, image: np.ndarray, found: list[Found]) -> tuple[DieReading, ...]:
+    def _readings(
+        self, image: np.ndarray, found: list[Found], gains: np.ndarray | None = None
+    ) -> tuple[DieReading, ...]:
         """Readings of finds whose faces have been read, without specks and pip-like marks."""
         found = [d for d in found if outline_strength(image, d) >= MIN_OUTLINE]
         if len(found) >= 3:
@@ -394,7 +399,7 @@ class DiceReader:
                 center=(round(x, 1), round(y, 1)),
                 size=round(size, 1),
                 confidence=round(conf, 3),
-                color=name_colour(image, (x, y), size, self.config.palette),
+                color=name_colour(image, (x, y), size, self.config.palette, gains),
             )
             for x, y, size, value, conf in ((d.x, d.y, d.size, d.value, d.sureness) for d in found)
         )

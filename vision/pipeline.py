@@ -14,7 +14,7 @@ import numpy as np
 
 from .board import BoardLocator, draw_regions, px_per_mm, to_board, to_frame
 from .camera import CameraPlace, camera_place
-from .colours import PALETTE_FILE, Palette, load_palette, load_sizes, name_colour
+from .colours import PALETTE_FILE, Palette, load_palette, load_sizes
 from .dice import TRAINED_DIE_PX, DiceConfig, DiceReader
 from .discs import (
     STACK_MARGIN_MM,
@@ -186,9 +186,9 @@ class TableReader:
         views = self._views
         start = time.perf_counter()
         gains = white_gains(image, views.paper)
-        dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place) if self.dice else []
-        palette = self.config.dice.palette  # named again in the paper's white, as the palette is
-        dice = [replace(d, color=name_colour(image, d.center, d.size, palette, gains)) for d in dice]
+        dice = []
+        if self.dice is not None:  # named in the paper's white, as the palette's colours are
+            dice = dice_in_regions(self.dice, image, pose, self.profile, still, views.place, gains)
         if dice and self.empty is not None and self.empty.dice is not None and views.dice is not None:
             dice = not_print(dice, image, views.dice, gains, self.empty.dice, self.profile, pose)
         timings["dice"] = (time.perf_counter() - start) * 1000
@@ -273,6 +273,7 @@ def read_dice_finer(
     box: tuple[int, int, int, int],
     die_px: float | None,
     still: np.ndarray | None,
+    gains: np.ndarray | None = None,
 ) -> tuple[DieReading, ...]:
     """The dice in `box` (x0, y0, x1, y1 in `image`'s pixels), their centres and sizes in
     `image`'s pixels. The reader reads every die at TRAINED_DIE_PX: a die smaller than that in
@@ -291,7 +292,7 @@ def read_dice_finer(
 
     crop = image[y0:y1, x0:x1]
     if still is None:
-        return in_frame(reader.read(crop, die_px=die_px))
+        return in_frame(reader.read(crop, die_px=die_px, gains=gains))
     k = still.shape[1] / image.shape[1]
     X0, Y0, X1, Y1 = (int(round(v * k)) for v in box)
     if die_px is None:  # no board to say how large a die is: the frame measures them
@@ -302,8 +303,8 @@ def read_dice_finer(
         if die_px >= TRAINED_DIE_PX:
             return in_frame(first)
     if die_px >= TRAINED_DIE_PX:
-        return in_frame(reader.read(crop, die_px=die_px))
-    return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k), k, (X0, Y0))
+        return in_frame(reader.read(crop, die_px=die_px, gains=gains))
+    return in_frame(reader.read(still[Y0:Y1, X0:X1], die_px=die_px * k, gains=gains), k, (X0, Y0))
 
 
 def not_a_die(
@@ -338,6 +339,7 @@ def dice_in_regions(
     profile: Profile,
     still: np.ndarray | None = None,
     place: CameraPlace | None = None,
+    gains: np.ndarray | None = None,
 ) -> list[DieReading]:
     """The dice in the profile's dice regions, read in one look over the part of the frame
     that holds them all (a rolling area, a mana pool and a dozen pillars cost one read, not
@@ -365,7 +367,7 @@ def dice_in_regions(
     middle = tuple(to_board(pose, np.array([[(x0 + x1) / 2, (y0 + y1) / 2]]))[0])
     die_px = profile.die_mm * px_per_mm(pose, (float(middle[0]), float(middle[1])))
     found = []
-    for d in read_dice_finer(reader, image, (x0, y0, x1, y1), die_px, still):
+    for d in read_dice_finer(reader, image, (x0, y0, x1, y1), die_px, still, gains):
         at = to_board(pose, np.array([d.center]))
         region = next((r for r in regions if r.contains(where(at, raised(r), place))), None)
         if region is not None:
