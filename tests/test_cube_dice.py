@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.render import PIPS
-from vision.training.cube_dice import SIZE, _die, _look, cubes
+from vision.training.cube_dice import SIZE, _decoy, _die, _look, cubes
 
 
 def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None:
@@ -19,6 +19,42 @@ def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None
         assert ((frame.centers >= 0) & (frame.centers < SIZE)).all()
         gaps = [np.linalg.norm(a - b) for i, a in enumerate(frame.centers) for b in frame.centers[i + 1 :]]
         assert min(gaps, default=np.inf) > 1.7 * frame.die_px
+
+
+def test_things_that_are_not_dice_lie_apart_from_the_dice() -> None:
+    """The decoys (wooden cubes, polyhedral dice, coins, snaps) are where the detector is
+    taught there is no die (no centre heat is drawn for them): each must lie away from every
+    labelled die, or it would be taught that a die beside one is none."""
+    frames = cubes(40, 11)
+    assert sum(len(f.decoys) for f in frames) >= 20
+    for frame in frames:
+        for x, y, size in frame.decoys:
+            assert 0 <= x < SIZE and 0 <= y < SIZE and 0.25 * frame.die_px <= size <= 1.6 * frame.die_px
+            assert all(np.hypot(x - cx, y - cy) > 1.7 * frame.die_px for cx, cy in frame.centers)
+
+
+def test_a_wooden_cube_has_no_pips() -> None:
+    """A blank cube is drawn like a die but shows no pip on any face: its faces are smooth
+    (the same cube with pips is not)."""
+    rng = np.random.default_rng(1)
+    look = _look(rng) | {"colour": (200.0, 200.0, 200.0), "ink": (20.0, 20.0, 20.0), "style": "solid"}
+    look["emblems"] = {}
+    spread = {}
+    for blank in (True, False):
+        image = np.full((120, 120, 3), 128, np.float32)
+        _die(image, np.random.default_rng(2), np.array([60.0, 60.0]), 40.0, 5, look, 0.0, 0.0, blank=blank)
+        spread[blank] = float(image[48:73, 48:73].std())
+    assert spread[True] < 10 < spread[False]
+
+
+def test_each_kind_of_decoy_is_drawn_where_it_is_said_to_be() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        image = np.full((120, 120, 3), 128, np.float32)
+        size = _decoy(image, rng, np.array([60.0, 60.0]), 36.0, _look(rng))
+        changed = np.abs(image - 128).max(axis=2) > 8
+        ys, xs = np.nonzero(changed)
+        assert len(xs) and abs(xs.mean() - 60) < 0.3 * size + 3 and abs(ys.mean() - 60) < 0.5 * size + 3
 
 
 def test_the_top_face_shows_the_value_where_the_label_is() -> None:

@@ -29,8 +29,11 @@ INKS = ((240, 240, 240), (25, 25, 25), (40, 175, 215), (40, 40, 190), (190, 190,
 
 
 def _background(rng: np.random.Generator) -> np.ndarray:
-    """Wood, felt, a plain table or a printed board (shapes, lines, numerals and letters)."""
-    kind = rng.choice(["wood", "felt", "plain", "print"], p=[0.3, 0.2, 0.2, 0.3])
+    """Wood, felt, speckled carpet or stone, woven cloth, a plain table or a printed board
+    (shapes, lines, numerals and letters)."""
+    kind = rng.choice(
+        ["wood", "felt", "plain", "print", "speckle", "weave"], p=[0.2, 0.15, 0.15, 0.2, 0.15, 0.15]
+    )
     base = rng.uniform(30, 220, 3).astype(np.float32)
     yy, xx = np.mgrid[0:SIZE, 0:SIZE].astype(np.float32)
     if kind == "wood":
@@ -44,6 +47,17 @@ def _background(rng: np.random.Generator) -> np.ndarray:
         image = base + grain[..., None]
     elif kind == "felt":
         image = base + rng.normal(0, rng.uniform(3, 10), (SIZE, SIZE, 1)).astype(np.float32)
+    elif kind == "speckle":  # carpet, tweed, granite: flecks of a few colours, 1-4 px each
+        grain = float(rng.uniform(1, 4))
+        cells = (int(SIZE / grain), int(SIZE / grain))
+        palette = rng.uniform(20, 235, (int(rng.integers(2, 6)), 3)).astype(np.float32)
+        pick = rng.integers(len(palette), size=cells)
+        image = cv2.resize(palette[pick], (SIZE, SIZE), interpolation=cv2.INTER_LINEAR)
+    elif kind == "weave":  # a cloth or a mat: two crossing threads
+        turn, pitch = rng.uniform(0, np.pi), rng.uniform(2, 7)
+        a = np.sin((xx * np.cos(turn) + yy * np.sin(turn)) * 2 * np.pi / pitch)
+        b = np.sin((-xx * np.sin(turn) + yy * np.cos(turn)) * 2 * np.pi / pitch)
+        image = base + (np.maximum(a, b) * rng.uniform(6, 30))[..., None]
     else:
         image = np.ones((SIZE, SIZE, 3), np.float32) * base
     if kind == "print":  # OpenCV writes text on 8-bit pictures only
@@ -110,8 +124,10 @@ def _die(
     look: dict,
     slant: float,
     azimuth: float,
+    blank: bool = False,
 ) -> np.ndarray:
-    """Draws one die whose top face's middle lands at `centre` (px); returns that point."""
+    """Draws one die whose top face's middle lands at `centre` (px); returns that point. A
+    `blank` one has no pips: a game's wooden cube, which is not a die."""
     view, right, down = _basis(slant, azimuth)
     yaw = rng.uniform(0, 2 * np.pi)
     turn = np.array([[np.cos(yaw), -np.sin(yaw), 0], [np.sin(yaw), np.cos(yaw), 0], [0, 0, 1.0]])
@@ -173,7 +189,7 @@ def _die(
 
     circle = np.stack([np.cos(np.linspace(0, 2 * np.pi, 20)), np.sin(np.linspace(0, 2 * np.pi, 20))], axis=1)
     pitch, radius = look["pitch"], look["pip"]
-    for normal, u, v, face in faces:
+    for normal, u, v, face in [] if blank else faces:
         if face in look["emblems"]:
             shape = look["emblems"][face]
             points = np.array([normal + 0.62 * (x * u + y * v) for x, y in shape])
@@ -192,6 +208,73 @@ def _die(
             else:
                 cv2.fillPoly(image, [ring], look["ink"], cv2.LINE_AA)
     return centre
+
+
+def _tray_edge(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A dice tray's or a box's wall across part of the frame: another surface beyond a straight
+    rim, a light or dark line along it and a soft shade at its foot."""
+    yy, xx = np.mgrid[0:SIZE, 0:SIZE].astype(np.float32)
+    turn = rng.uniform(0, 2 * np.pi)
+    side = (xx - SIZE / 2) * np.cos(turn) + (yy - SIZE / 2) * np.sin(turn) - rng.uniform(-0.4, 0.4) * SIZE
+    beyond = (side > 0).astype(np.float32)
+    other = rng.uniform(20, 235, 3).astype(np.float32) + rng.normal(0, 4, image.shape).astype(np.float32)
+    rim = np.exp(-(side**2) / (2 * rng.uniform(0.7, 2.5) ** 2)) * rng.uniform(-90, 90)
+    shade = 1 - rng.uniform(0, 0.4) * np.exp(-np.maximum(-side, 0) / rng.uniform(4, 20)) * (side <= 0)
+    image[:] = (image * (1 - beyond[..., None]) + other * beyond[..., None]) * shade[..., None]
+    image += rim[..., None]
+
+
+def _numeral(
+    image: np.ndarray, centre: np.ndarray, size: float, ink: tuple, rng: np.random.Generator
+) -> None:
+    """A polyhedral die's number (1-20) in `ink`, about `size` px tall (OpenCV writes on 8-bit
+    pictures only, so through a mask)."""
+    text = str(rng.integers(1, 21))
+    scale = size / 22
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+    mask = np.zeros(image.shape[:2], np.uint8)
+    at = (int(centre[0] - w / 2), int(centre[1] + h / 2))
+    cv2.putText(mask, text, at, cv2.FONT_HERSHEY_SIMPLEX, scale, 255, max(1, int(size / 12)), cv2.LINE_AA)
+    alpha = (mask.astype(np.float32) / 255)[..., None]
+    image[:] = image * (1 - alpha) + np.array(ink, np.float32) * alpha
+
+
+def _decoy(image: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float, look: dict) -> float:
+    """Draws a thing found beside dice that is not a d6 (a wooden cube, a d8/d10/d20 with its
+    numeral, a coin, a tray's metal snap) at `centre`; returns its size in px, as a die's."""
+    kind = rng.choice(["cube", "polyhedral", "coin", "snap"], p=[0.35, 0.3, 0.2, 0.15])
+    if kind == "cube":
+        wood = look | {"colour": tuple(float(v) for v in rng.uniform(15, 245, 3)), "style": "solid"}
+        slant = float(np.radians(rng.uniform(0, 40)))
+        _die(image, rng, centre, side, 1, wood, slant, float(rng.uniform(0, 2 * np.pi)), blank=True)
+        return side
+    colour = np.array(look["colour"], np.float32) if rng.random() < 0.5 else rng.uniform(15, 245, 3)
+    if kind == "polyhedral":
+        size = side * rng.uniform(1.0, 1.5)
+        n = int(rng.choice([3, 4, 5, 6]))
+        turn = rng.uniform(0, 2 * np.pi)
+        corners = centre + size / 2 * np.stack(
+            [np.cos(turn + 2 * np.pi * np.arange(n) / n), np.sin(turn + 2 * np.pi * np.arange(n) / n)], 1
+        )
+        for k in range(n):  # each facet towards the middle, lit differently
+            facet = np.array([centre, corners[k], corners[(k + 1) % n]], np.int32)
+            cv2.fillConvexPoly(
+                image, facet, tuple(float(c * rng.uniform(0.55, 1.1)) for c in colour), cv2.LINE_AA
+            )
+        middle = np.array([centre + 0.45 * (c - centre) for c in corners], np.int32)
+        cv2.fillConvexPoly(image, middle, tuple(float(c) for c in colour), cv2.LINE_AA)
+        _numeral(image, centre, 0.5 * size, look["ink"], rng)
+        return size
+    size = side * (rng.uniform(0.7, 1.2) if kind == "coin" else rng.uniform(0.3, 0.6))
+    if kind == "snap":
+        colour = rng.uniform(150, 250) * np.ones(3)
+    c = (int(centre[0]), int(centre[1]))
+    cv2.circle(image, c, int(size / 2), tuple(float(v * 0.6) for v in colour), -1, cv2.LINE_AA)
+    cv2.circle(image, c, int(size / 2 * 0.8), tuple(float(v) for v in colour), -1, cv2.LINE_AA)
+    cv2.circle(
+        image, (c[0] - int(size / 8), c[1] - int(size / 8)), max(1, int(size / 8)), (250, 250, 250), -1
+    )
+    return size
 
 
 def _emblem(rng: np.random.Generator) -> np.ndarray:
@@ -235,12 +318,15 @@ def _look(rng: np.random.Generator) -> dict:
 
 def cubes(count: int, seed: int) -> list[Labelled]:
     """`count` frames of 2-8 dice each, one set per frame, seen along one slant (0-40 degrees
-    off the vertical, varying a few degrees from die to die); the label of each die is its top
-    face's middle, its size the die's side in px (24-44)."""
+    off the vertical, varying a few degrees from die to die), beside 0-4 things that are not
+    d6 (`Labelled.decoys`); the label of each die is its top face's middle, its size the die's
+    side in px (24-44)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(count):
         image = _background(rng)
+        if rng.random() < 0.4:
+            _tray_edge(image, rng)
         look = _look(rng)
         side = float(rng.uniform(24, 44))
         slant, azimuth = np.radians(rng.uniform(0, 40)), rng.uniform(0, 2 * np.pi)
@@ -253,6 +339,11 @@ def cubes(count: int, seed: int) -> list[Labelled]:
                 tilt = float(np.clip(slant + np.radians(rng.normal(0, 3)), 0, np.radians(45)))
                 centres.append(_die(image, rng, at, side, value, look, tilt, azimuth + rng.normal(0, 0.05)))
                 values.append(value)
+        decoys: list[np.ndarray] = []
+        for _ in range(int(rng.integers(0, 5))):
+            at = rng.uniform(side, SIZE - side, 2)
+            if all(np.linalg.norm(at - c) > 1.7 * side for c in centres + [d[:2] for d in decoys]):
+                decoys.append(np.array([*at, _decoy(image, rng, at, side, look)]))
         image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 1.3)))
         image += rng.normal(0, rng.uniform(1, 5), image.shape).astype(np.float32)
         out.append(
@@ -261,6 +352,7 @@ def cubes(count: int, seed: int) -> list[Labelled]:
                 np.array(centres, np.float32).reshape(-1, 2),
                 np.array(values, np.int64),
                 side,
+                np.array(decoys, np.float32).reshape(-1, 3),
             )
         )
     return out

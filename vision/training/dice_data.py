@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -22,6 +22,9 @@ class Labelled:
     centers: np.ndarray  # (n, 2) float pixels
     values: np.ndarray  # (n,) int 1..6
     die_px: float  # typical die side in this recording
+    decoys: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+    """(m, 3): centre x, y and size of things drawn in the frame that are not d6 (none is
+    labelled: the detector learns them as no die)."""
 
 
 def load_recording(
