@@ -253,9 +253,8 @@ def _decoy(image: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side
         size = side * rng.uniform(1.0, 1.5)
         n = int(rng.choice([3, 4, 5, 6]))
         turn = rng.uniform(0, 2 * np.pi)
-        corners = centre + size / 2 * np.stack(
-            [np.cos(turn + 2 * np.pi * np.arange(n) / n), np.sin(turn + 2 * np.pi * np.arange(n) / n)], 1
-        )
+        angles = turn + 2 * np.pi * np.arange(n) / n
+        corners = centre + size / 2 * np.stack([np.cos(angles), np.sin(angles)], 1)
         for k in range(n):  # each facet towards the middle, lit differently
             facet = np.array([centre, corners[k], corners[(k + 1) % n]], np.int32)
             cv2.fillConvexPoly(
