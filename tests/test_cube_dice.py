@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.render import PIPS
-from vision.training.cube_dice import SIZE, _decoy, _die, _look, cubes
+from vision.training.cube_dice import SIZE, _decoy, _die, _look, _round_thing, cubes
 
 
 def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None:
@@ -22,7 +22,7 @@ def test_the_frames_are_the_same_for_a_seed_and_the_dice_never_overlap() -> None
 
 
 def test_things_that_are_not_dice_lie_apart_from_the_dice() -> None:
-    """The decoys (wooden cubes, polyhedral dice, coins, snaps) are where the detector is
+    """The decoys (polyhedral dice, coins, snaps) are where the detector is
     taught there is no die (no centre heat is drawn for them): each must lie away from every
     labelled die, or it would be taught that a die beside one is none."""
     frames = cubes(40, 11)
@@ -33,18 +33,16 @@ def test_things_that_are_not_dice_lie_apart_from_the_dice() -> None:
             assert all(np.hypot(x - cx, y - cy) > 1.7 * frame.die_px for cx, cy in frame.centers)
 
 
-def test_a_wooden_cube_has_no_pips() -> None:
-    """A blank cube is drawn like a die but shows no pip on any face: its faces are smooth
-    (the same cube with pips is not)."""
-    rng = np.random.default_rng(1)
-    look = _look(rng) | {"colour": (200.0, 200.0, 200.0), "ink": (20.0, 20.0, 20.0), "style": "solid"}
-    look["emblems"] = {}
-    spread = {}
-    for blank in (True, False):
+def test_a_coins_glint_is_on_its_rim_not_in_its_middle() -> None:
+    """A white spot in the middle of a round thing is what a die showing 1 looks like: the
+    drawn coin's middle stays its own colour, its glint lies on the rim."""
+    for glint in range(0, 360, 45):
         image = np.full((120, 120, 3), 128, np.float32)
-        _die(image, np.random.default_rng(2), np.array([60.0, 60.0]), 40.0, 5, look, 0.0, 0.0, blank=blank)
-        spread[blank] = float(image[48:73, 48:73].std())
-    assert spread[True] < 10 < spread[False]
+        _round_thing(image, np.array([60.0, 60.0]), 40.0, (90.0, 140.0, 170.0), float(glint))
+        white = np.argwhere((image > 240).all(axis=2))
+        assert len(white) > 10
+        assert np.hypot(*(white - 60).T).min() > 0.35 * 40
+        assert (image[50:71, 50:71] == (90.0, 140.0, 170.0)).all()
 
 
 def test_each_kind_of_decoy_is_drawn_where_it_is_said_to_be() -> None:
