@@ -36,10 +36,12 @@ FLOORS: dict[str, dict[str, int]] = {
     # (`faintly_unlike`): Beasts 36, 42 and 49; false 14, 14, 18. Since a Scout's painted top
     # on a faint dark base is one (`figures_on_faint_bases`): Scouts 289, 307, 293; false 15,
     # 14, 19. Since Scouts read from a speck of a Beast's outline are its highlights
-    # (`LIT_SPECKS`): Beasts 38, 42, 51; false 13, 14, 16.
-    "blender-turris-dev": {"scout": 287, "beast": 36, "fruit": 3, "false": 15},
-    "blender-turris-unseen": {"scout": 305, "beast": 40, "fruit": 7, "false": 16},
-    "blender-turris-fresh": {"scout": 291, "beast": 49, "fruit": 8, "false": 18},
+    # (`LIT_SPECKS`): Beasts 38, 42, 51; false 13, 14, 16. Since a painted top too small for any
+    # piece is read where a base's disc fits unlike the board beside it (`fitted_base`): Scouts
+    # 294, 310, 294; false 13, 15, 16.
+    "blender-turris-dev": {"scout": 292, "beast": 36, "fruit": 3, "false": 15},
+    "blender-turris-unseen": {"scout": 308, "beast": 40, "fruit": 7, "false": 17},
+    "blender-turris-fresh": {"scout": 292, "beast": 49, "fruit": 8, "false": 18},
 }
 
 

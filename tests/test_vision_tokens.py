@@ -716,6 +716,39 @@ def test_a_scouts_painted_top_on_a_faint_base_is_a_scout_where_no_other_piece_is
     assert figures_on_faint_bases([("scout", "red", 2.0, 2.0)], [], profile, top, regions, (0, 0), None) == []
 
 
+def test_a_painted_top_too_small_for_a_piece_is_a_scout_where_a_base_fits_beside_it() -> None:
+    """Three Scouts on dark bases crowded on a Crossroad (crops of the path-traced dev set): the
+    mask holds only their painted tops, 9-11 mm across, under the size of any piece. A base is a
+    disc unlike the board throughout, so such a top is a Scout where a base's disc fits at least
+    `BASE_FILLED` unlike the board within half a base of it, read where that base is; a speck
+    of colour on bare print has no disc round it, nor does a blob a fifth of a base wide."""
+    from vision.colours import Palette
+    from vision.tokens import BASE_FILLED, faint_base_fill, fitted_base, small_painted_top
+
+    unlike = np.zeros((100, 100), np.uint8)
+    cv2.circle(unlike, (40, 50), 10, 1, -1)  # the base, 20 px, its figure leaning to the right
+    fill = faint_base_fill(unlike, 20.0)
+    assert fill[50, 40] > BASE_FILLED > fill[50, 58]
+    base = fitted_base(fill, 50.0, 47.0, 20.0)
+    assert base is not None and abs(base[0] - 50) <= 1 and abs(base[1] - 40) <= 1
+    assert fitted_base(fill, 50.0, 75.0, 20.0) is None  # too far from the base to stand on it
+    speck = np.zeros_like(unlike)
+    cv2.circle(speck, (40, 50), 5, 1, -1)  # a speck of print's colour, its own size only
+    assert fitted_base(faint_base_fill(speck, 20.0), 50.0, 40.0, 20.0) is None
+
+    names, choices = Palette().features(("red", "black", "white"))
+    red, black = names.index("red"), names.index("black")
+    is_dark = np.array([n == "black" for n in names])
+    dark_based = {red: (20.0, "scout")}
+    paint = np.tile(choices[red], (60, 1))
+    colours = np.array([red] * 60 + [black] * 30)
+    features = np.vstack([paint, np.tile(choices[black], (30, 1))])
+    k, part = small_painted_top(colours, features, choices, is_dark, dark_based, 1.0) or (None, None)
+    assert k == red and part is not None and part.size == 60
+    assert small_painted_top(colours[50:], features[50:], choices, is_dark, dark_based, 1.0) is None
+    assert small_painted_top(colours[60:], features[60:], choices, is_dark, dark_based, 1.0) is None
+
+
 def test_a_gem_is_named_by_what_it_passes_of_the_boards_light() -> None:
     """Tower's gems are glass or glossy (profile `glass = true`). Measured on path-traced mats
     (crops checked): a green gem on a blue mat is (64, 71, 45), barely green, nearer black by its

@@ -1335,8 +1335,22 @@ def read_tokens(
     rows, cols, ids = named.rows[order], named.cols[order], ids[order]
     features, colour_index = named.features[order], named.colour[order]
     starts = np.searchsorted(ids, np.arange(count + 1))
+    base_fill = (
+        faint_base_fill(faint | mask, max(w for w, _ in dark_based.values()) * s) if dark_based else None
+    )
     for c in range(1, count):
         if stats[c, cv2.CC_STAT_AREA] < min_area:
+            if base_fill is not None:
+                blob = slice(starts[c], starts[c + 1])
+                top_of = small_painted_top(
+                    colour_index[blob], features[blob], choices, is_dark, dark_based, s
+                )
+                if top_of is not None:
+                    k, part = top_of
+                    cy, cx = float(rows[blob][part].mean()), float(cols[blob][part].mean())
+                    base = fitted_base(base_fill, cy, cx, dark_based[k][0] * s)
+                    if base is not None:  # read where its base is: it leans over it
+                        lone_tops.append((dark_based[k][1], names[k], base[1], base[0]))
             continue
         blob = slice(starts[c], starts[c + 1])
         blob_rows, blob_cols, blob_features = rows[blob], cols[blob], features[blob]
@@ -1969,6 +1983,62 @@ def on_a_faint_base(faint: np.ndarray, cy: float, cx: float, base_px: float) -> 
         int(window[(rr - cy) ** 2 + (cc - cx) ** 2 <= reach * reach].sum())
         >= 0.5 * math.pi * (base_px / 2) ** 2
     )
+
+
+BASE_FILLED = 0.75
+"""A figure's base differs from the board throughout: the disc of its size, placed where it best
+fits near a painted top, is this much unlike the board at least (a speck of print or a glint has
+no such disc round it)."""
+
+
+def faint_base_fill(unlike: np.ndarray, base_px: float) -> np.ndarray:
+    """For each pixel, the share of a disc of a base's size centred there that is unlike the
+    board (`unlike`: the mask and what differs faintly)."""
+    r = max(1, int(round(base_px / 2)))
+    disc = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    cv2.circle(disc, (r, r), r, 1.0, -1)
+    fill: np.ndarray = cv2.filter2D(
+        unlike.astype(np.float32), -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT
+    )
+    return fill
+
+
+def fitted_base(fill: np.ndarray, cy: float, cx: float, base_px: float) -> tuple[float, float] | None:
+    """Where (row, column) a base's disc, centred within half a base of a painted top (the
+    figure leans over its base), is likeliest: the place most unlike the board, when that is
+    `BASE_FILLED` at least."""
+    reach = base_px / 2
+    r0, c0 = max(0, int(cy - reach)), max(0, int(cx - reach))
+    window = fill[r0 : int(cy + reach) + 1, c0 : int(cx + reach) + 1].copy()
+    rr, cc = np.mgrid[r0 : r0 + window.shape[0], c0 : c0 + window.shape[1]]
+    window[(rr - cy) ** 2 + (cc - cx) ** 2 > reach * reach] = 0
+    if not window.size or window.max() < BASE_FILLED:
+        return None
+    at = np.unravel_index(int(window.argmax()), window.shape)
+    return float(at[0] + r0), float(at[1] + c0)
+
+
+def small_painted_top(
+    colours: np.ndarray,
+    features: np.ndarray,
+    choices: np.ndarray,
+    is_dark: np.ndarray,
+    dark_based: dict[int, tuple[float, str]],
+    s: float,
+) -> tuple[int, np.ndarray] | None:
+    """A blob too small for any piece that may be a figure's painted top on a dark base: its
+    commonest colour, one a dark-based figure comes in, a `FIGURE_TOP` of its base wide and
+    plainly paint (`PAINTED`); that colour and its pixels (indices into the blob)."""
+    painted = colours[np.isin(colours, list(dark_based))]
+    if not painted.size:
+        return None
+    k = int(np.bincount(painted).argmax())
+    part = np.flatnonzero(colours == k)
+    if 2 * math.sqrt(part.size / math.pi) < FIGURE_TOP * dark_based[k][0] * s:
+        return None
+    if paint_margin(np.median(features[part], axis=0), choices, k, is_dark) < PAINTED:
+        return None
+    return k, part
 
 
 def figures_on_faint_bases(
