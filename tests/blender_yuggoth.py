@@ -1,19 +1,22 @@
 """Yuggoth maps for Blender's Cycles path tracer (tests/blender_render.py), for issue 25: the
 Watcher (a bulky dark figure on a pink-painted 50 mm base) among about twenty faction figures
 (Acolytes, Monsters and Great Old Ones sculpted on bases of their faction's colour or dark
-plastic, Gates as flat discs), on a painted map (each Area a vignette with its name). Built with
+plastic, Gates as flat discs), on a painted map (each Area a vignette with its name), and zero to
+six d6 rolled into the rolling area (tests/blender_arkhanos.py's dice). Built with
 tests/blender_turris.py's figures and board; nothing in vision/ was tuned on it.
 
 Its numbers come from issue 25's text and the Cthulhu Wars figures' sizes as
 tests/pinhole_figures.py assumes them (FACTION_FIGURES), not from the reader. The truth is the
-Watcher alone: the factions' figures are not read (companion/games/yuggoth)."""
+Watcher and the dice: the factions' figures are not read (companion/games/yuggoth)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
+from tests.blender_arkhanos import die, frame_xy
 from tests.blender_scene import Table, _srgb
 from tests.blender_turris import BOARD_THICK_MM, _cylinder, beast, painted_table, scout
 from tests.pinhole_figures import FACTION_FIGURES, FACTIONS, free_spot
@@ -56,4 +59,33 @@ def yuggoth_table(profile: Profile, seed: int) -> Table:
         if (at := free_spot(rng, boxes[where], taken[where], base)) is not None:
             size = (base, (0.9 * body, 1.1 * body), (0.85 * tall, 1.15 * tall))
             solids += scout(at, faction, dark_bases[faction], rng, size)
-    return painted_table(profile, rng, seed, solids, tokens)
+    dice = rolled(profile, seed)
+    table = painted_table(profile, rng, seed, solids + [d for d, _ in dice], tokens)
+    camera = table.scene["camera"]
+    truth = [
+        {
+            "kind": "d6",
+            "value": d["value"],
+            "color": colour,
+            "region": "tray",
+            "center": frame_xy(camera, (d["centre"][0], d["centre"][1], d["z"] + d["size"])),
+        }
+        for d, colour in dice
+    ]
+    return replace(table, truth={**table.truth, "dice": truth})
+
+
+def rolled(profile: Profile, seed: int) -> list[tuple[dict[str, Any], str]]:
+    """Zero to six d6 of any of the palette's colours rolled into the rolling area, apart (drawn
+    from a generator of their own, so the maps rendered before dice were added keep their
+    layout, lamps and camera)."""
+    rng = np.random.default_rng([seed, 6])
+    xs, ys = zip(*profile.region("tray").polygon)
+    taken: list[tuple[np.ndarray, float]] = []
+    dice = []
+    for _ in range(int(rng.integers(0, 7))):
+        at = free_spot(rng, (min(xs), min(ys), max(xs), max(ys)), taken, profile.die_mm * 1.5)
+        if at is not None:
+            colour = str(rng.choice(sorted(DEFAULT_COLOURS)))
+            dice.append((die(at, BOARD_THICK_MM, colour, profile.die_mm, rng), colour))
+    return dice
