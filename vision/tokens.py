@@ -1335,18 +1335,18 @@ def read_tokens(
     rows, cols, ids = named.rows[order], named.cols[order], ids[order]
     features, colour_index = named.features[order], named.colour[order]
     starts = np.searchsorted(ids, np.arange(count + 1))
-    base_fill = (
-        faint_base_fill(faint | mask, max(w for w, _ in dark_based.values()) * s) if dark_based else None
-    )
+    base_fill: np.ndarray | None = None  # made when a small painted top first asks for it
     for c in range(1, count):
         if stats[c, cv2.CC_STAT_AREA] < min_area:
-            if base_fill is not None:
+            if dark_based:
                 blob = slice(starts[c], starts[c + 1])
                 top_of = small_painted_top(
                     colour_index[blob], features[blob], choices, is_dark, dark_based, s
                 )
                 if top_of is not None:
                     k, part = top_of
+                    if base_fill is None:
+                        base_fill = faint_base_fill(faint | mask, max(w for w, _ in dark_based.values()) * s)
                     cy, cx = float(rows[blob][part].mean()), float(cols[blob][part].mean())
                     base = fitted_base(base_fill, cy, cx, dark_based[k][0] * s)
                     if base is not None:  # read where its base is: it leans over it
@@ -1437,8 +1437,9 @@ def read_tokens(
             ):
                 if (
                     k in dark_based
-                    and 2 * math.sqrt(part.size / math.pi) >= FIGURE_TOP * dark_based[k][0] * s
-                    and paint_margin(np.median(blob_features[part], axis=0), choices, k, is_dark) >= PAINTED
+                    and a_painted_top(
+                        part.size, blob_features[part], choices, k, is_dark, dark_based[k][0] * s
+                    )
                     and on_a_faint_base(faint, float(prows.mean()), float(pcols.mean()), dark_based[k][0] * s)
                 ):
                     lone_tops.append((dark_based[k][1], names[k], float(pcols.mean()), float(prows.mean())))
@@ -2034,11 +2035,22 @@ def small_painted_top(
         return None
     k = int(np.bincount(painted).argmax())
     part = np.flatnonzero(colours == k)
-    if 2 * math.sqrt(part.size / math.pi) < FIGURE_TOP * dark_based[k][0] * s:
-        return None
-    if paint_margin(np.median(features[part], axis=0), choices, k, is_dark) < PAINTED:
-        return None
-    return k, part
+    return (
+        (k, part)
+        if a_painted_top(part.size, features[part], choices, k, is_dark, dark_based[k][0] * s)
+        else None
+    )
+
+
+def a_painted_top(
+    size: int, features: np.ndarray, choices: np.ndarray, k: int, is_dark: np.ndarray, base_px: float
+) -> bool:
+    """Whether `size` pixels of colour `k` (their `features`) may be a figure's painted top on a
+    dark base `base_px` wide: a `FIGURE_TOP` of it wide, and plainly paint (`PAINTED`)."""
+    return (
+        2 * math.sqrt(size / math.pi) >= FIGURE_TOP * base_px
+        and paint_margin(np.median(features, axis=0), choices, k, is_dark) >= PAINTED
+    )
 
 
 def figures_on_faint_bases(
