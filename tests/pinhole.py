@@ -476,6 +476,24 @@ def pieces_matched(truth: Sequence[tuple[str, ...]], seen: Sequence[tuple[str, .
     return right, len(seen) - right
 
 
+def dice_matched(
+    truth: Sequence[tuple[str, str, int]], seen: Sequence[tuple[str, str, int]]
+) -> tuple[int, int, int]:
+    """Dice (region, colour, value) there against dice read: those whose value is right where
+    they lie (each matched once, by colour and value first, else by value), those whose colour is
+    right too, and dice read that are not there."""
+    left = list(seen)
+    value = both = 0
+    for region, colour, number in truth:
+        if (region, colour, number) in left:
+            left.remove((region, colour, number))
+            value, both = value + 1, both + 1
+        elif (hit := next((s for s in left if s[0] == region and s[2] == number), None)) is not None:
+            left.remove(hit)
+            value += 1
+    return value, both, len(left)
+
+
 def laid_out(
     profile: Profile, colour: str, seed: int, priests: int = 3, cultists: int = 5
 ) -> tuple[np.ndarray, np.ndarray]:

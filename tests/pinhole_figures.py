@@ -20,6 +20,7 @@ from tests.pinhole import (
     Shot,
     board_plane,
     camera,
+    dice_matched,
     draw_pieces,
     photograph,
     plane,
@@ -672,14 +673,8 @@ def dice_read(profile: Profile, seeds: range, still: bool = False) -> tuple[int,
         except BoardNotFound:
             lost += len(truth)
             continue
-        for region, colour, number in truth:
-            if (region, colour, number) in seen:
-                seen.remove((region, colour, number))
-                value, both = value + 1, both + 1
-            elif (hit := next((s for s in seen if s[0] == region and s[2] == number), None)) is not None:
-                seen.remove(hit)
-                value += 1
-        false += len(seen)
+        right, coloured, extra = dice_matched(truth, seen)
+        value, both, false = value + right, both + coloured, false + extra
     return value, both, total, false, lost
 
 

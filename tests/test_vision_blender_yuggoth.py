@@ -14,6 +14,7 @@ import pytest
 
 from tests.blender_turris import BOARD_THICK_MM
 from tests.blender_yuggoth import WATCHER_BASE_MM, yuggoth_table
+from tests.pinhole import dice_matched
 from tests.pinhole_figures import FACTIONS
 from tests.test_vision_blender_turris import RECORDINGS, read_by_kind
 from vision.pipeline import TableReader
@@ -67,17 +68,9 @@ def dice_read(name: str) -> tuple[int, int, int, int]:
     for frame in meta["frames"]:
         empty = capture(cv2.imread(str(folder / "empty" / frame["file"])), profile)
         seen = TableReader(profile, empty=empty).read(cv2.imread(str(folder / frame["file"])))
-        read = [(d.region, d.color, d.value) for d in seen.dice]
-        for truth in frame["truth"].get("dice", []):
-            total += 1
-            key = (truth["region"], truth["color"], truth["value"])
-            if key in read:
-                read.remove(key)
-                value, both = value + 1, both + 1
-            elif (hit := next((d for d in read if d[0] == key[0] and d[2] == key[2]), None)) is not None:
-                read.remove(hit)
-                value += 1
-        false += len(read)
+        truth = [(d["region"], d["color"], d["value"]) for d in frame["truth"].get("dice", [])]
+        right, coloured, extra = dice_matched(truth, [(d.region, d.color, d.value) for d in seen.dice])
+        value, both, total, false = value + right, both + coloured, total + len(truth), false + extra
     return value, both, total, false
 
 
