@@ -36,11 +36,16 @@ class NoChange:
 
 @dataclass(frozen=True)
 class Found:
-    """Exactly one legal move (or a hidden move, then a visible one) explains the table."""
+    """Exactly one legal move (or a hidden move, then a visible one) explains the table; or,
+    the table being several moves ahead, the first of the ways that explain it (`others`)."""
 
     moves: tuple[Any, ...]
     evidence: tuple[Difference, ...]
     """What changed on the table, region by region."""
+    others: tuple[tuple[Any, ...], ...] = ()
+    """Other ways from the same state that leave the table as it is (which resources paid,
+    when the table went on without anyone saying): `moves` is taken so the game keeps up with
+    the table, and the players may still choose one of these instead."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +201,72 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
     return Ambiguous(candidates, changed, "some readings are unsure: is it this?")
 
 
+def forced(game: Game[Any, Any], sight: Sight, state: Any) -> tuple[Any, ...]:
+    """The moves the rules leave no choice about and the camera cannot see (a power phase with
+    no power affordable, a pass with no space affordable), one after another: nobody need say
+    them. Chance never counts as forced."""
+    moves: list[Any] = []
+    while len(moves) < CATCH_UP and game.to_move(state) not in (None, CHANCE):
+        legal = game.legal_moves(state)
+        if len(legal) != 1:
+            break
+        after = game.apply_unchecked(state, legal[0])
+        if sight.expected(after) != sight.expected(state):
+            break  # the camera will see it made
+        moves.append(legal[0])
+        state = after
+    return tuple(moves)
+
+
+CATCH_UP = 6
+"""The most moves, by any players and hidden ones included, the table may be ahead of the game
+and still be followed (two players' turns of Am'harb: a tower move, a power declined, a
+placement)."""
+
+
+def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Found | None:
+    """The table is ahead of the game (nobody answered a question, nobody pressed NEXT, and the
+    players went on): the shortest sequences of legal moves, by whoever's turn it is and moves
+    the camera cannot see included, that leave the table as it is seen; None when nothing
+    within CATCH_UP moves and SEARCH states does. Each visible move on the way must change only
+    regions seen changed. Sequences that end in the same state are one; of several that do
+    not (a payment nobody saw), the first is taken and the others kept (`Found.others`)."""
+    now = sight.expected(state)
+    evidence = differences(now, seen)
+    if not any(not d.unsure for d in evidence):
+        return None
+    reached: set[Hashable] = {_state_key(state)}
+    frontier: list[tuple[tuple[Any, ...], Any, Picture]] = [((), state, now)]
+    for _ in range(CATCH_UP):
+        fits: dict[Hashable, tuple[int, tuple[Any, ...]]] = {}
+        following: list[tuple[tuple[Any, ...], Any, Picture]] = []
+        for moves, at, here in frontier:
+            if game.to_move(at) is None:
+                continue
+            for move in next_moves(game, at):
+                if game.to_move(at) == CHANCE and not sight.reads(move):
+                    continue
+                after = game.apply_unchecked(at, move)
+                key = _state_key(after)
+                if key in reached or len(reached) >= SEARCH:
+                    continue
+                reached.add(key)
+                picture = sight.expected(after)
+                chain = (*moves, move)
+                if picture != here and not _part_of_the_way(picture, here, seen, now):
+                    continue
+                off = differences(picture, seen)
+                if picture != now and not any(not d.unsure for d in off):
+                    fits.setdefault(key, (len(off), chain))
+                following.append((chain, after, picture))
+        if fits:
+            ranked = sorted(fits.values(), key=lambda fit: fit[0])
+            best = [chain for doubts, chain in ranked if doubts == ranked[0][0]]
+            return Found(best[0], evidence, tuple(best[1:]))
+        frontier = following
+    return None
+
+
 CHAIN_MOVES = 6
 """The most moves one player may make between two looks of the camera and still be followed
 (a build's five returns after ending the actions)."""
@@ -250,11 +321,13 @@ def _state_key(state: Any) -> Hashable:
     return cast(Hashable, state)
 
 
-def _part_of_the_way(picture: Picture, now: Picture, seen: Seen) -> bool:
-    """Whether every region a move changes is seen changed (not necessarily as the move
-    leaves it: a second move may have changed it again, the rolling area twice)."""
+def _part_of_the_way(picture: Picture, now: Picture, seen: Seen, start: Picture | None = None) -> bool:
+    """Whether every region a move changes (from `now` to `picture`) is seen changed from how
+    it stood at the `start` (`now` by default) — not necessarily as the move leaves it: a
+    second move may have changed it again, the rolling area twice."""
+    start = now if start is None else start
     return all(
-        region in seen.picture and not agrees(now.get(region, ()), seen.picture[region])
+        region in seen.picture and not agrees(start.get(region, ()), seen.picture[region])
         for region, want in picture.items()
         if now.get(region) != want
     )

@@ -8,7 +8,7 @@ acting on a game it has not seen.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +118,26 @@ class Session:
         between reading one and the other)."""
         with self._lock:
             return self.state, self.state_id
+
+    def state_after(self, moves: int) -> Any:
+        """The state after the first `moves` moves of the history."""
+        with self._lock:
+            if not 0 <= moves <= self._cursor:
+                raise IndexError(f"the game has {self._cursor} moves, not {moves}")
+            return self._states[moves]
+
+    def rewrite(self, at: int, moves: Sequence[Any], expected: int | None = None) -> list[Change]:
+        """Undo back to the first `at` moves of the history and play `moves` instead (a choice
+        the camera made for the players, changed): all checked before anything is done, every
+        step journaled (a power cut half way leaves the game at one of them)."""
+        with self._lock:
+            if expected is not None and expected != self.state_id:
+                raise StaleState(f"the game is at state {self.state_id}, not {expected}: reload")
+            state = self.state_after(at)
+            for move in moves:
+                state = self.game.apply(state, move)  # IllegalMove before anything changes
+            changes = [self.undo() for _ in range(self._cursor - at)]
+            return changes + [self.play(move) for move in moves]
 
     @property
     def history(self) -> list[Any]:

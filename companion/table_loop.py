@@ -38,7 +38,7 @@ from vision.types import BoardNotFound, Observation, VisionError
 
 from .games.base import CHANCE, IllegalMove
 from .games.sight import Sight
-from .inference import Ambiguous, Desync, Difference, Found, Inference, NoChange, infer
+from .inference import Ambiguous, Desync, Difference, Found, Inference, NoChange, catch_up, forced, infer
 from .session import Session, StaleState
 from .table import Table
 
@@ -50,7 +50,23 @@ bad frame is never enough (the readings of the still frames are the ones compare
 STILL_FRAMES = 2
 """Frames without movement before the table counts as still (0.2 s at 10 frames a second)."""
 UNTOLD = 6
+GUESSES = 8
+"""The most choices made for the players (`Guess`) that stay open to change."""
+MENDED = 3
+"""The newest guesses a table nothing else explains may correct."""
 """The most moves the camera cannot see that a desync offers ("was it one of these?")."""
+
+
+@dataclass(frozen=True)
+class Guess:
+    """Ways the table could not tell apart (which resources paid) when it had gone on without
+    anyone saying: `taken` went into the game so it keeps up with the table, after the first
+    `at` moves of its history; the players may still choose one of `others` instead."""
+
+    game_id: int
+    at: int
+    taken: tuple[Any, ...]
+    others: tuple[tuple[Any, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -70,6 +86,8 @@ class LoopState:
     """Open until answered, or until the game moves on."""
     played: tuple[str, ...] = ()
     observation: Observation | None = None
+    guesses: tuple[Guess, ...] = ()
+    """Choices the camera made for the players, still theirs to change (newest last)."""
 
     @property
     def needs_people(self) -> bool:
@@ -109,13 +127,29 @@ class LoopState:
             }
         if question is not None:  # one short name per question: the page reloads when it changes
             question["key"] = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()[:12]
+        guesses = [
+            {
+                "at": g.at,
+                "taken": [text(m) for m in g.taken],
+                "others": [[text(m) for m in other] for other in g.others],
+            }
+            for g in self.guesses
+            if g.game_id == self.game_id
+        ]
         return {
             "status": self.status,
             "message": self.message,
+            "game_id": self.game_id,
             "state_id": self.state_id,
             "played": list(self.played),
             "question": question,
+            "guesses": guesses,
         }
+
+
+def _unseen(session: Session, sight: Sight, index: int) -> bool:
+    """Whether move `index` of the game's history left the table as it was."""
+    return bool(sight.expected(session.state_after(index)) == sight.expected(session.state_after(index + 1)))
 
 
 class TableLoop:
@@ -149,6 +183,7 @@ class TableLoop:
         """The reading a question about a roll was asked from."""
         self._spent: tuple[Any, ...] | None = None
         """A reading whose dice were taken for a roll: not offered again until it changes."""
+        self._guesses: tuple[Guess, ...] = ()
         self._lock = threading.RLock()
         self.state = LoopState("off", "no game is read from the table")
 
@@ -212,6 +247,10 @@ class TableLoop:
                 message = "waiting for the next roll"
                 return self._set(LoopState("ok", message, session.game_id, state_id, observation=observation))
             inference = infer(session.game, sight, state, seen)
+            if isinstance(inference, Desync):  # the players went on without waiting: follow them
+                inference = catch_up(session.game, sight, state, seen) or inference
+            if isinstance(inference, Desync) and (mended := self._mend(session, state_id, observation)):
+                return self._set(mended)
             roll = isinstance(inference, Ambiguous | Found) and session.game.to_move(state) == CHANCE
             self._asked_from = reading if roll else None  # a roll: once taken, its dice are spent
             result = self._act(session, state, state_id, inference, observation)
@@ -226,11 +265,23 @@ class TableLoop:
     ) -> LoopState:
         base = LoopState("ok", "", session.game_id, state_id, observation=observation)
         if isinstance(inference, NoChange):
+            sight = session.game.sight
+            only = forced(session.game, sight, state) if sight is not None else ()
+            played = self._play(session, only, state_id) if only else None
+            if played:  # nobody need say what the rules leave no choice about
+                message = f"played {'; '.join(played)} (the only move the rules allow)"
+                return replace(
+                    base, status="played", message=message, played=played, state_id=state_id + len(played)
+                )
             return replace(base, message="the table matches the game")
         if isinstance(inference, Found):
+            at = len(session.history)
             played = self._play(session, inference.moves, state_id)
             if played is None:
                 return replace(base, status="reading", message="the game changed meanwhile: reading again")
+            if inference.others:
+                guess = Guess(session.game_id, at, inference.moves, inference.others)
+                self._guesses = (*self._guesses, guess)[-GUESSES:]
             message = "played " + "; ".join(played)
             return replace(
                 base, status="played", message=message, played=played, state_id=state_id + len(played)
@@ -244,6 +295,48 @@ class TableLoop:
             message="the table does not match the game: put it right, or correct the game",
             question=inference,
         )
+
+    def _mend(self, session: Session, state_id: int, observation: Observation) -> LoopState | None:
+        """Nothing explains the table from the game as it stands: perhaps a choice the camera
+        made for the players (`Guess`) was wrong, and the table now says so (the resources
+        guessed paid were needed later). The newest guesses first, each of their other ways
+        with the moves since replayed: the first after which the table is explained (as it
+        stands, or by a move or a catch-up) is put into the game instead."""
+        sight = session.game.sight
+        assert sight is not None
+        regions = self._reader[2] if self._reader is not None else frozenset()
+        history = session.history
+        for guess in reversed(self._guesses[-MENDED:]):
+            later = history[guess.at + len(guess.taken) :]
+            while later and _unseen(session, sight, guess.at + len(guess.taken) + len(later) - 1):
+                later = later[:-1]  # a move nobody saw last (a pass the guess forced) is found again
+            for other in guess.others:
+                state = session.state_after(guess.at)
+                try:
+                    for move in (*other, *later):
+                        state = session.game.apply(state, move)
+                except IllegalMove:
+                    continue
+                seen = sight.seen(state, observation, regions)
+                found = infer(session.game, sight, state, seen)
+                if isinstance(found, Desync):
+                    found = catch_up(session.game, sight, state, seen) or found
+                if not isinstance(found, NoChange | Found) or (isinstance(found, Found) and found.others):
+                    continue
+                moves = (*other, *later, *(found.moves if isinstance(found, Found) else ()))
+                try:
+                    changes = session.rewrite(guess.at, moves, state_id)
+                except (StaleState, IllegalMove):
+                    return None
+                rest = tuple(o for o in guess.others if o != other)
+                self._guesses = tuple(g for g in self._guesses if g != guess)
+                if rest:
+                    self._guesses += (Guess(guess.game_id, guess.at, other, rest),)
+                played = tuple(c.move or "" for c in changes if c.action == "move")
+                message = f"the table showed it was {'; '.join(played[: len(other)])}: the game follows it"
+                state = LoopState("played", message, session.game_id, session.state_id, played=played)
+                return replace(state, observation=observation)
+        return None
 
     # ---- people ------------------------------------------------------------------------
 
@@ -271,6 +364,42 @@ class TableLoop:
             )
             self._set(self._result)
             return played
+
+    def instead(self, game_id: int, at: int, index: int) -> tuple[str, ...]:
+        """The players say which way it was of a choice the camera made for them (`Guess`,
+        after the first `at` moves of game `game_id`): the game is taken back there, that way
+        played, and the moves since played again as far as they still may be (the camera
+        follows the table from there). StaleState if no such guess stands, IndexError for no
+        such way."""
+        with self._lock:
+            session = self.table.session
+            guesses = self._standing_guesses()
+            guess = next((g for g in guesses if (g.game_id, g.at) == (game_id, at)), None)
+            if session is None or guess is None:
+                raise StaleState("the camera made no such choice in this game, or it was undone: reload")
+            if not 0 <= index < len(guess.others):
+                raise IndexError(f"there are {len(guess.others)} other ways, not {index + 1}")
+            other = guess.others[index]
+            history = session.history
+            later = history[at + len(guess.taken) :]
+            moves = list(other)
+            state = session.state_after(at)
+            for move in other:
+                state = session.game.apply(state, move)  # IllegalMove: cannot be, it fit
+            for move in later:  # as far as they still may be made
+                try:
+                    state = session.game.apply(state, move)
+                except IllegalMove:
+                    break
+                moves.append(move)
+            changes = session.rewrite(at, moves)
+            self._guesses = tuple(g for g in self._guesses if g != guess)  # told: no longer a guess
+            self._handled = None  # the table is read again against the game as it now is
+            played = tuple(c.move or "" for c in changes if c.action == "move")
+            self._result = None
+            message = "changed as told: " + "; ".join(played[: len(other)])
+            self._set(LoopState("played", message, session.game_id, session.state_id, played=played))
+            return played[: len(other)]
 
     def read_now(self) -> None:
         """READ on the panel: take the next frame as it is, still or not, without waiting
@@ -429,12 +558,28 @@ class TableLoop:
             self._handled = None
         return path
 
+    def _standing_guesses(self) -> tuple[Guess, ...]:
+        """The guesses of the game in play whose moves are still in its history (an undo past
+        one, or another game started, drops it)."""
+        session = self.table.session
+        if session is None:
+            return ()
+        history = session.history
+        return tuple(
+            g
+            for g in self._guesses
+            if g.game_id == session.game_id and tuple(history[g.at : g.at + len(g.taken)]) == g.taken
+        )
+
     def _set(self, state: LoopState) -> LoopState:
-        changed = (state.status, state.message, state.state_id, state.question) != (
+        self._guesses = self._standing_guesses()
+        state = replace(state, guesses=self._guesses)
+        changed = (state.status, state.message, state.state_id, state.question, state.guesses) != (
             self.state.status,
             self.state.message,
             self.state.state_id,
             self.state.question,
+            self.state.guesses,
         )
         self.state = state
         if changed:

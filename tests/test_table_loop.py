@@ -16,7 +16,7 @@ import pytest
 
 from companion.demo import make_demo
 from companion.games.registry import get_game
-from companion.inference import Ambiguous
+from companion.inference import Ambiguous, forced
 from companion.service import CameraWatch, Devices
 from companion.session import Session, StaleState
 from companion.store import Store
@@ -83,21 +83,26 @@ def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_score
 ) -> None:
     """Issue 5: the replay of a recorded 4-player game ends in exactly the final scores of the
     game that was rendered, with no human input for the moves the camera can tell apart.
-    People act only where the camera cannot know: a move that leaves nothing to see
-    (declining a power or passing: NEXT; a Lock tile: the phone), or several moves that
-    leave the same table (which resources paid: one tap)."""
+    People act only where the camera cannot know, and at once: a move that leaves nothing to
+    see and the rules do not force (a power used or declined, a Lock tile: NEXT or the phone),
+    or several moves that leave the same table (which resources paid: one tap). A move the
+    rules force and nobody sees (no power affordable, 2. Power Phase) is the loop's."""
     meta = json.loads((demo4 / "recording.json").read_text())
     setup = meta["setup"]
     table = Table(Store(tmp_path / "companion.sqlite3"))
     session = table.new_game(setup["game"], setup["players"], setup["options"])
     devices = Devices(CameraWatch(None), None, table)
     loop = devices.loop
-    truth = session.state
-    by_camera = by_next = by_phone = asked = 0
+    truth: list[Any] = []
+    state = session.state
+    by_camera = by_next = by_phone = asked = by_rules = 0
     for moves, frames in tables(demo4):
         visible = None
         for move in (GAME.parse_move(m) for m in moves):
-            if not hidden(truth, move):
+            if len(session.history) > len(truth):  # the loop played it: the rules forced it
+                assert session.history[len(truth)] == move
+                by_rules += 1
+            elif not hidden(state, move):
                 visible = move  # the camera's to find, below
             elif GAME.next_button(session.state) == move:
                 devices.handle(ButtonEvent("next", "press", 0.0))
@@ -105,14 +110,11 @@ def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_score
             else:  # a Lock tile, say: the phone
                 session.play(move, session.state_id)
                 by_phone += 1
-            truth = GAME.apply(truth, move)
+            truth.append(move)
+            state = GAME.apply(state, move)
         for frame in frames:
             loop.see(frame)
-        if visible is None:
-            assert loop.state.status == "ok", loop.state.message
-            assert session.state == truth
-            continue
-        if loop.state.status == "ask":
+        if visible is not None and loop.state.status == "ask":
             question = loop.state.question
             assert isinstance(question, Ambiguous)
             exact = [c for c in question.candidates if c.doubts == 0]
@@ -120,12 +122,18 @@ def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_score
             index = next(i for i, c in enumerate(question.candidates) if c.moves == (visible,))
             loop.choose(index, loop.state.state_id)
             asked += 1
-        else:
+        elif visible is not None:
             assert loop.state.status in ("played", "ok"), f"{visible}: {loop.state.message}"
             by_camera += 1
-        assert session.state == truth, f"after {moves}: {loop.state.message}"
-    assert GAME.score(session.state) == GAME.score(truth) and GAME.score(truth).final
-    assert by_camera + asked + by_next + by_phone == setup["moves"]
+        else:
+            assert loop.state.status in ("played", "ok"), loop.state.message
+        assert session.history[: len(truth)] == truth, f"after {moves}: {loop.state.message}"
+        assert forced(GAME, SIGHT, state) [: len(session.history) - len(truth)] == tuple(
+            session.history[len(truth) :]
+        ), "ahead of the table only by moves the rules force"
+    assert session.state == state and GAME.score(session.state) == GAME.score(state) and GAME.score(state).final
+    assert by_camera + asked + by_next + by_phone + by_rules == setup["moves"]
+    assert not loop.state.guesses, "every answer given at once: nothing guessed"
     # Most moves were taken from the camera alone (this game: about two thirds).
     assert by_camera > 5 * asked and by_camera > by_next + by_phone, (by_camera, asked, by_next, by_phone)
 
@@ -154,7 +162,9 @@ def two_tables() -> dict[str, Any]:
             ("wrong", wrong),
         )
     }
-    return {"move": move, **frames}
+    # What the loop plays on seeing the move: it, and the moves the rules then leave no choice
+    # about that the camera cannot see (2. Power Phase with no power affordable: none).
+    return {"move": move, "played": [move, *forced(GAME, SIGHT, after)], **frames}
 
 
 def hand_over(frame: np.ndarray) -> np.ndarray:
@@ -176,9 +186,12 @@ def test_a_move_is_played_once_the_table_is_still_and_readings_agree(tmp_path: P
     assert show(loop, two_tables["start"]) == "ok"
     statuses = [loop.see(two_tables["after"]).status for _ in range(FRAMES_PER_STATE)]
     assert statuses[: AGREE - 1] == ["reading"] * (AGREE - 1) and "played" in statuses
-    assert table.session is not None and table.session.history == [two_tables["move"]]
-    assert show(loop, two_tables["after"]) == "ok"  # acted on once, not again
-    assert len(table.session.history) == 1
+    assert table.session is not None and table.session.history[:1] == [two_tables["move"]]
+    # Read again: the moves the rules then force are played (here: no power is affordable),
+    # and nothing more, however long the table stands.
+    show(loop, two_tables["after"])
+    assert show(loop, two_tables["after"]) == "ok"
+    assert table.session.history == two_tables["played"]
 
 
 def test_one_misread_frame_does_not_make_a_move(tmp_path: Path, two_tables: Any) -> None:
@@ -218,7 +231,7 @@ def test_a_hand_over_the_table_keeps_the_question_open(tmp_path: Path, two_table
     assert show(loop, two_tables["wrong"]) == "desync"
     assert table.session is not None and table.session.history == []
     show(loop, two_tables["after"])  # the stray priest taken away: the move is seen
-    assert table.session.history == [two_tables["move"]] and loop.state.question is None
+    assert table.session.history == two_tables["played"] and loop.state.question is None
 
 
 @pytest.mark.parametrize(
@@ -240,7 +253,7 @@ def test_bad_frames_are_said_and_lose_nothing(tmp_path: Path, two_tables: Any, b
     assert state.status in ("unreadable", "no-board", "moving"), state
     assert table.session is not None and table.session.history == []
     assert show(loop, two_tables["after"]) in ("played", "ok")
-    assert table.session.history == [two_tables["move"]]
+    assert table.session.history == two_tables["played"]
 
 
 def test_no_board_in_view_asks_for_attention(tmp_path: Path, two_tables: Any) -> None:
