@@ -132,6 +132,10 @@ class LoopState:
                 "at": g.at,
                 "taken": [text(m) for m in g.taken],
                 "others": [[text(m) for m in other] for other in g.others],
+                "differing": [  # each other way, only where it differs from the way taken
+                    [text(m) for i, m in enumerate(other) if i >= len(g.taken) or m != g.taken[i]]
+                    for other in g.others
+                ],
             }
             for g in self.guesses
             if g.game_id == self.game_id
@@ -340,14 +344,21 @@ class TableLoop:
 
     # ---- people ------------------------------------------------------------------------
 
-    def choose(self, index: int, state_id: int, moves: tuple[str, ...] | None = None) -> tuple[str, ...]:
-        """Play candidate `index` of the open question, asked at `state_id`, if it is still the
-        `moves` the player saw (StaleState if the game or the question has moved on, IndexError
-        for no such candidate)."""
+    def choose(
+        self, index: int, state_id: int, moves: tuple[str, ...] | None = None, game_id: int | None = None
+    ) -> tuple[str, ...]:
+        """Play candidate `index` of the open question, asked at `state_id` (of game `game_id`),
+        if it is still the `moves` the player saw (StaleState if the game or the question has
+        moved on, IndexError for no such candidate)."""
         with self._lock:
             session = self.table.session
             question = self.state.question
-            if session is None or not isinstance(question, Ambiguous) or self.state.state_id != state_id:
+            if (
+                session is None
+                or not isinstance(question, Ambiguous)
+                or (self.state.game_id, self.state.state_id) != (session.game_id, state_id)
+                or game_id not in (None, session.game_id)
+            ):
                 raise StaleState("that question is no longer open: reload")
             if not 0 <= index < len(question.candidates):
                 raise IndexError(f"there are {len(question.candidates)} candidates, not {index + 1}")
@@ -365,7 +376,7 @@ class TableLoop:
             self._set(self._result)
             return played
 
-    def instead(self, game_id: int, at: int, index: int) -> tuple[str, ...]:
+    def instead(self, game_id: int, at: int, index: int, state_id: int | None = None) -> tuple[str, ...]:
         """The players say which way it was of a choice the camera made for them (`Guess`,
         after the first `at` moves of game `game_id`): the game is taken back there, that way
         played, and the moves since played again as far as they still may be (the camera
@@ -392,7 +403,7 @@ class TableLoop:
                 except IllegalMove:
                     break
                 moves.append(move)
-            changes = session.rewrite(at, moves)
+            changes = session.rewrite(at, moves, state_id)
             self._guesses = tuple(g for g in self._guesses if g != guess)  # told: no longer a guess
             self._handled = None  # the table is read again against the game as it now is
             played = tuple(c.move or "" for c in changes if c.action == "move")

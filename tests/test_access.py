@@ -56,7 +56,7 @@ def test_a_phone_that_is_not_paired_only_looks(tmp_path: Path) -> None:
     table, _, _, client = served(tmp_path)
     page = client.get("/").data.decode()
     assert "This phone only looks" in page and 'data-pairing="none"' in page
-    move = {"command": "move", "move": first_move(table), "state_id": 0}
+    move = {"command": "move", "move": first_move(table), "state_id": 0, "game_id": 1}
     answer = client.post("/api/command", json=move)
     assert answer.status_code == 403 and "pair it" in answer.get_json()["error"]
     assert client.post("/command", data=move).status_code == 403
@@ -68,7 +68,7 @@ def test_the_table_pin_pairs_a_script_and_a_phone(tmp_path: Path) -> None:
     table, _, access, client = served(tmp_path)
     assert client.post("/api/pair", json={"pin": "1111"}).status_code == 403
     token = client.post("/api/pair", json={"pin": "2468"}).get_json()["token"]
-    move = {"command": "move", "move": first_move(table), "state_id": 0}
+    move = {"command": "move", "move": first_move(table), "state_id": 0, "game_id": 1}
     headers = {"Authorization": f"Bearer {token}"}
     assert client.post("/api/command", json=move, headers=headers).status_code == 200
     # The data directory keeps no token, only its digest; a restart still knows the phone.
@@ -86,7 +86,7 @@ def test_next_on_the_panel_pairs_the_phone_that_asked(tmp_path: Path) -> None:
     assert client.get_cookie(COOKIE) is not None
     page = client.get("/").data.decode()
     assert 'data-pairing="paired"' in page
-    form = {"command": "move", "move": first_move(table), "state_id": "0", "csrf": csrf_of(page)}
+    form = {"command": "move", "move": first_move(table), "state_id": "0", "game_id": "1", "csrf": csrf_of(page)}
     assert client.post("/command", data=form).status_code == 303
     assert table.session.state_id == 1
 
@@ -113,7 +113,7 @@ def test_a_form_without_our_pages_token_is_refused(tmp_path: Path) -> None:
     token = client.post("/api/pair", json={"pin": "2468"}).get_json()["token"]
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None and cookie.value == token
-    forged = {"command": "move", "move": first_move(table), "state_id": "0"}
+    forged = {"command": "move", "move": first_move(table), "state_id": "0", "game_id": "1"}
     assert client.post("/command", data=forged).status_code == 403
     assert client.post("/command", data={**forged, "csrf": "0" * 32}).status_code == 403
     assert table.session is not None and table.session.state_id == 0
@@ -125,7 +125,7 @@ def test_without_access_control_everyone_may_play(tmp_path: Path) -> None:
     table = Table(store)
     table.new_game("amharb", 2, {})
     client = create_app(store, table).test_client()
-    move = {"command": "move", "move": first_move(table), "state_id": 0}
+    move = {"command": "move", "move": first_move(table), "state_id": 0, "game_id": 1}
     assert client.post("/api/command", json=move).status_code == 200
 
 

@@ -87,12 +87,13 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
         try:
             while snap["to_move"] is not None:
                 if snap["can_undo"] and rng.random() < 0.15:
-                    in_flight = {"command": "undo", "state_id": snap["state_id"]}
+                    in_flight = {"command": "undo", "state_id": snap["state_id"], "game_id": 1}
                 else:
                     in_flight = {
                         "command": "move",
                         "move": rng.choice(snap["moves"]),
                         "state_id": snap["state_id"],
+                        "game_id": 1,
                     }
                 status, answer = call(port, "/api/command", in_flight, token)
                 assert status == 200, answer

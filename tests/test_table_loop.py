@@ -372,14 +372,14 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     assert [GAME.move_to_json(move)] in candidates and len(candidates) >= 2
     for text in (c[0] for c in candidates):
         assert f">{text}</button>" in page
-    stale = {"command": "choose", "index": 0, "state_id": asked["state_id"] - 1}
+    stale = {"command": "choose", "index": 0, "state_id": asked["state_id"] - 1, "game_id": 1}
     assert client.post("/api/command", json=stale).status_code == 409
-    missing = {"command": "choose", "index": 99, "state_id": asked["state_id"]}
+    missing = {"command": "choose", "index": 99, "state_id": asked["state_id"], "game_id": 1}
     answer = client.post("/api/command", json=missing)
     assert answer.status_code == 400 and "candidates" in answer.get_json()["error"]
     index = candidates.index([GAME.move_to_json(move)])
     other = next(c for c in candidates if c != [GAME.move_to_json(move)])
-    changed = {"command": "choose", "index": index, "state_id": asked["state_id"], "moves": other}
+    changed = {"command": "choose", "index": index, "state_id": asked["state_id"], "moves": other, "game_id": 1}
     answer = client.post("/api/command", json=changed)  # the page showed another question
     assert answer.status_code == 409 and "another question" in answer.get_json()["error"]
     assert f'name="moves" value="{GAME.move_to_json(move)}"' in page
@@ -388,6 +388,7 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
         "index": str(index),
         "state_id": str(asked["state_id"]),
         "moves": GAME.move_to_json(move),
+        "game_id": "1",
     }
     assert client.post("/command", data=form).status_code == 303
     assert session.history[-1] == move

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from companion.store import Store
 from companion.web import create_app
+from companion.web.commands import GAME_COMMANDS
 
 NEW = {
     "command": "new",
@@ -26,6 +27,12 @@ def client(store: Store) -> FlaskClient:
 
 
 def command(client: FlaskClient, body: Any) -> tuple[int, Any]:
+    """Send a command as a phone showing the current game does: game commands name the game
+    and, unless the test gives one, the state it shows."""
+    if isinstance(body, dict) and body.get("command") in GAME_COMMANDS:
+        shown = client.get("/api/state").get_json()
+        game = shown["game"]["id"] if shown["game"] else None
+        body = {"game_id": game, "state_id": shown["state_id"], **body}
     response = client.post("/api/command", json=body)
     return response.status_code, response.get_json()
 
@@ -101,9 +108,9 @@ def test_page_forms_play_and_report_errors(client: FlaskClient) -> None:
         "/command", data={"command": "new", "game": "amharb", "players": "2", "option.names": "Ana,Ben"}
     )
     assert response.status_code == 303
-    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0"})
+    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"})
     assert response.status_code == 303
-    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0"})
+    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"})
     assert response.status_code == 409 and b"not 0" in response.data
 
 
@@ -147,9 +154,10 @@ def test_a_cards_effect_is_adjusted_from_the_page(client: FlaskClient) -> None:
     page = client.get("/").data.decode()
     assert "A card changed something: adjust" in page and "adjust Alice +2K -1I +3P: Tactics card" in page
     form = {"command": "move", "move": "adjust Ana +2K: Tactics card", "state_id": str(snap["state_id"])}
+    form["game_id"] = str(snap["game"]["id"])
     assert client.post("/command", data=form).status_code == 303
     assert "Resources: 3 I, 2 K, 0 R, 0 W" in client.get("/").data.decode()
-    refused = {"command": "move", "move": "adjust Ana -9K: oops", "state_id": str(snap["state_id"] + 1)}
+    refused = {**form, "move": "adjust Ana -9K: oops", "state_id": str(snap["state_id"] + 1)}
     response = client.post("/command", data=refused)
     assert response.status_code == 409 and b"fewer than none" in response.data
     client.post("/command", data={"command": "new", "game": "amharb", "players": "2"})

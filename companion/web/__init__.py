@@ -26,6 +26,7 @@ from ..service import CameraStatus, Devices
 from ..session import Session
 from ..store import Store
 from ..table import Table
+from ..table_loop import LoopState
 from .commands import CommandError, run_command
 from .views import page_view, snapshot
 
@@ -85,7 +86,10 @@ def create_app(
         session = table.session
         if loop is None or session is None or session.game.sight is None:
             return None
-        return loop.state.to_json(session.game, session.state)
+        state = loop.state
+        if state.game_id != session.game_id:  # another game's reading or question: not this one's
+            state = LoopState("reading", "reading the table for this game", session.game_id, session.state_id)
+        return state.to_json(session.game, session.state)
 
     def device() -> str | None:
         """This phone's token: its cookie, or a script's `Authorization: Bearer` header."""
@@ -453,10 +457,10 @@ def create_app(
         if not isinstance(body, dict):
             return jsonify({"error": 'send a JSON object like {"command": "move", ...}'}), 400
         try:
-            run_command(table, body, loop)
+            changed = run_command(table, body, loop)
         except CommandError as error:
             return jsonify({"error": error.message, "rule": error.rule}), error.status
-        return jsonify(snapshot(table)), 200
+        return jsonify(snapshot(table, changed)), 200
 
     @app.get("/api/setup-from-camera")
     def api_setup_from_camera() -> Any:

@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.base import BadMoveText, BadSetup, IllegalMove
-from ..session import CorruptJournal, NothingToUndo, StaleState
+from ..session import CorruptJournal, NothingToUndo, Session, StaleState
 from ..table import Table
 from ..table_loop import TableLoop
+
+GAME_COMMANDS = ("move", "undo", "redo", "choose", "instead")
+"""Commands that change the game on the table: each names it and its state."""
+LIST_COMMANDS = ("new", "resume", "archive")
 
 
 class CommandError(Exception):
@@ -34,7 +38,12 @@ def _int(body: dict[str, Any], key: str, required: bool = True) -> int | None:
         raise CommandError(400, f"'{key}' must be a whole number") from error
 
 
-def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = None) -> None:
+def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = None) -> Session | None:
+    """Run one command; the game it changed (None: only the list of games changed).
+
+    A command that changes a game names it (`game_id`) and the state it was made from
+    (`state_id`): a phone still showing another game, or an older state of this one, is
+    refused (409) and told which game the table plays now, never applied to it."""
     command = body.get("command")
     try:
         if command == "new":
@@ -42,18 +51,24 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
             options = body.get("options") or {}
             if not isinstance(options, dict):
                 raise CommandError(400, "'options' must be an object")
-            table.new_game(str(body.get("game", "")), players or 0, options)
-            return
+            return table.new_game(str(body.get("game", "")), players or 0, options)
         if command == "resume":
-            table.resume(_int(body, "game_id") or 0)
-            return
+            return table.resume(_int(body, "game_id") or 0)
         if command == "archive":  # out of the page's list, or back in ("archived": false)
             table.archive(_int(body, "game_id") or 0, body.get("archived", True) not in (False, "false", "0"))
-            return
-        session = table.session
+            return None
+        if command not in GAME_COMMANDS:
+            known = ", ".join((*GAME_COMMANDS, *LIST_COMMANDS))
+            raise CommandError(400, f"unknown command {command!r}: {known}")
+        session = table.session  # this game, whatever starts meanwhile: the check below holds for it
         if session is None:
             raise CommandError(409, "no game yet: start one first")
-        expected = _int(body, "state_id", required=False)
+        named = _int(body, "game_id")
+        if named != session.game_id:
+            raise CommandError(
+                409, f"this is for game {named}, but the table plays game {session.game_id} now: reload"
+            )
+        expected = _int(body, "state_id")
         if command == "move":
             move = body.get("move")
             if not isinstance(move, str) or not move.strip():
@@ -74,11 +89,12 @@ def run_command(table: Table, body: dict[str, Any], loop: TableLoop | None = Non
                 shown = [m for m in shown.split("\n") if m]
             if shown is not None and not (isinstance(shown, list) and all(isinstance(m, str) for m in shown)):
                 raise CommandError(400, "'moves' is the list of the chosen candidate's moves")
-            loop.choose(index, expected, tuple(shown) if shown is not None else None)
-        else:
-            raise CommandError(
-                400, f"unknown command {command!r}: move, undo, redo, choose, new, resume, archive"
-            )
+            loop.choose(index, expected, tuple(shown) if shown is not None else None, session.game_id)
+        elif command == "instead":  # another way of a choice the camera made for the players
+            if loop is None:
+                raise CommandError(409, "no camera is reading this table")
+            loop.instead(session.game_id, _int(body, "at") or 0, _int(body, "index") or 0, expected)
+        return session
     except (BadMoveText, BadSetup) as error:
         raise CommandError(400, str(error)) from error
     except KeyError as error:

@@ -10,6 +10,7 @@ from ..games.amharb.setup import data as amharb_data
 from ..games.amharb.state import AmharbState
 from ..games.base import CHANCE, Game
 from ..present import group_moves, moves_json, score_json
+from ..session import Session
 from ..table import Table
 
 SIDE_POSITION = {"S": "bottom", "W": "left", "N": "top", "E": "right"}
@@ -29,9 +30,10 @@ def actor_name(names: tuple[str, ...], actor: int | str | None) -> str | None:
     return None if actor is None else ACTOR_NAMES.get(actor, actor)
 
 
-def snapshot(table: Table) -> dict[str, Any]:
-    """The whole current game for `GET /api/state`: a phone can draw everything from it."""
-    session = table.session
+def snapshot(table: Table, session: Session | None = None) -> dict[str, Any]:
+    """The whole current game (or `session`: the game a command changed, whichever the table
+    plays now) for `GET /api/state`: a phone can draw everything from it."""
+    session = session or table.session
     if session is None:
         return {"game": None, "state_id": 0}
     game, state = session.game, session.state
