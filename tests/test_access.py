@@ -86,7 +86,13 @@ def test_next_on_the_panel_pairs_the_phone_that_asked(tmp_path: Path) -> None:
     assert client.get_cookie(COOKIE) is not None
     page = client.get("/").data.decode()
     assert 'data-pairing="paired"' in page
-    form = {"command": "move", "move": first_move(table), "state_id": "0", "game_id": "1", "csrf": csrf_of(page)}
+    form = {
+        "command": "move",
+        "move": first_move(table),
+        "state_id": "0",
+        "game_id": "1",
+        "csrf": csrf_of(page),
+    }
     assert client.post("/command", data=form).status_code == 303
     assert table.session.state_id == 1
 

@@ -76,7 +76,9 @@ def test_the_answers_fit_the_description(client: FlaskClient) -> None:
     fits(document, "/api/command", "post", 200, started.get_json())
     for path in ("/api/state", "/api/version", "/api/games"):
         fits(document, path, "get", 200, client.get(path).get_json())
-    stale = client.post("/api/command", json={"command": "undo", "state_id": 7, "game_id": 1}, headers=headers)
+    stale = client.post(
+        "/api/command", json={"command": "undo", "state_id": 7, "game_id": 1}, headers=headers
+    )
     assert stale.status_code == 409
     fits(document, "/api/command", "post", 409, stale.get_json())
     waiting = client.post("/api/pair", json={})

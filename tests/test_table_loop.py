@@ -128,10 +128,12 @@ def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_score
         else:
             assert loop.state.status in ("played", "ok"), loop.state.message
         assert session.history[: len(truth)] == truth, f"after {moves}: {loop.state.message}"
-        assert forced(GAME, SIGHT, state) [: len(session.history) - len(truth)] == tuple(
+        assert forced(GAME, SIGHT, state)[: len(session.history) - len(truth)] == tuple(
             session.history[len(truth) :]
         ), "ahead of the table only by moves the rules force"
-    assert session.state == state and GAME.score(session.state) == GAME.score(state) and GAME.score(state).final
+    assert (
+        session.state == state and GAME.score(session.state) == GAME.score(state) and GAME.score(state).final
+    )
     assert by_camera + asked + by_next + by_phone + by_rules == setup["moves"]
     assert not loop.state.guesses, "every answer given at once: nothing guessed"
     # Most moves were taken from the camera alone (this game: about two thirds).
@@ -379,7 +381,13 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     assert answer.status_code == 400 and "candidates" in answer.get_json()["error"]
     index = candidates.index([GAME.move_to_json(move)])
     other = next(c for c in candidates if c != [GAME.move_to_json(move)])
-    changed = {"command": "choose", "index": index, "state_id": asked["state_id"], "moves": other, "game_id": 1}
+    changed = {
+        "command": "choose",
+        "index": index,
+        "state_id": asked["state_id"],
+        "moves": other,
+        "game_id": 1,
+    }
     answer = client.post("/api/command", json=changed)  # the page showed another question
     assert answer.status_code == 409 and "another question" in answer.get_json()["error"]
     assert f'name="moves" value="{GAME.move_to_json(move)}"' in page

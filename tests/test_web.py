@@ -108,9 +108,13 @@ def test_page_forms_play_and_report_errors(client: FlaskClient) -> None:
         "/command", data={"command": "new", "game": "amharb", "players": "2", "option.names": "Ana,Ben"}
     )
     assert response.status_code == 303
-    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"})
+    response = client.post(
+        "/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"}
+    )
     assert response.status_code == 303
-    response = client.post("/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"})
+    response = client.post(
+        "/command", data={"command": "move", "move": "tower L1 D>B", "state_id": "0", "game_id": "1"}
+    )
     assert response.status_code == 409 and b"not 0" in response.data
 
 
