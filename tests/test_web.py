@@ -197,3 +197,67 @@ def test_the_page_is_installable_and_never_colour_alone(tmp_path: Path) -> None:
     assert player_marks(["Pink", "Blue", "Green", "Yellow"]) == ["P", "B", "G", "Y"]
     assert player_marks(["Ana", "Alex", "Ben"]) == ["An", "Al", "B"]
     store.close()
+
+
+def test_a_command_names_its_game_and_is_refused_for_another(client: FlaskClient) -> None:
+    """Issue 19: a phone still showing game 1 after another phone started game 2 sends a move
+    for game 1 at state 0: refused (409) with both games named, never played in game 2."""
+    command(client, NEW)
+    command(client, NEW)
+    move = {"command": "move", "move": "tower L1 D>C", "state_id": 0}
+    missing = client.post("/api/command", json=move)
+    assert missing.status_code == 400 and "'game_id' is required" in missing.get_json()["error"]
+    refused = client.post("/api/command", json={**move, "game_id": 1})
+    assert refused.status_code == 409
+    assert "game 1" in refused.get_json()["error"] and "game 2" in refused.get_json()["error"]
+    assert client.get("/api/state").get_json()["history"] == []
+    played = client.post("/api/command", json={**move, "game_id": 2}).get_json()
+    assert played["game"]["id"] == 2 and played["history"] == ["tower L1 D>C"]
+
+
+def test_two_writers_never_put_a_move_in_a_game_it_was_not_made_for(tmp_path: Path) -> None:
+    """Issue 19: one phone starts new games while another plays moves in the game it last saw.
+    Every move lands in the game it names, and every answer describes the game the command
+    changed."""
+    import threading
+
+    from companion.table import Table
+
+    store = Store(tmp_path / "companion.sqlite3")
+    app = create_app(store, Table(store))
+    app.config["TESTING"] = True
+    starter, player = app.test_client(), app.test_client()
+    player.post("/api/command", json=NEW)
+    stop = threading.Event()
+
+    def start_games() -> None:
+        while not stop.is_set():
+            starter.post("/api/command", json=NEW)
+
+    thread = threading.Thread(target=start_games)
+    thread.start()
+    sent = 0
+    acked: dict[int, list[str]] = {}
+    try:
+        for _ in range(150):
+            shown = player.get("/api/state").get_json()
+            if not shown["moves"]:
+                continue
+            body = {"command": "move", "move": shown["moves"][0], "state_id": shown["state_id"]}
+            answer = player.post("/api/command", json={**body, "game_id": shown["game"]["id"]})
+            sent += 1
+            if answer.status_code == 200:
+                acked.setdefault(shown["game"]["id"], []).append(body["move"])
+                snap = answer.get_json()
+                assert snap["game"]["id"] == shown["game"]["id"]
+                assert snap["history"][: len(shown["history"]) + 1] == [*shown["history"], body["move"]]
+            else:
+                assert answer.status_code == 409, answer.get_json()
+    finally:
+        stop.set()
+        thread.join()
+    assert sent >= 100 and acked
+    last = store.latest_game()
+    assert last is not None
+    for game_id in range(1, last.id + 1):  # each game holds exactly the moves made for it
+        assert [e.move for e in store.events(game_id)] == acked.get(game_id, []), game_id
