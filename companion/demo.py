@@ -3,7 +3,8 @@
     python -m companion.demo OUT --players 4 --seed 11
 
 Plays a random game (the seed decides it), draws the table after every move the camera
-can see, and writes a `table-recording/1` in OUT: each table held for a second or so as
+can see (from a camera that stays still, as one on a stand does; each picture's noise its
+own), and writes a `table-recording/1` in OUT: each table held for a second or so as
 a real one would be between moves (the same picture repeated; frames name their file),
 with the truth of each table, the moves since the last one, and the game's set-up under
 the extra key "setup". Start that game (same players and seed) and replay the recording
@@ -53,7 +54,7 @@ def make_demo(out: Path, players: int = 4, seed: int = 11, fps: float = 4.0) -> 
     def show(picture: Picture) -> None:
         name = f"{len(frames) // HOLD_FRAMES + 1:04d}.jpg"
         scene = renderer.scene(picture)
-        image, _ = render(scene, seed=int(nrng.integers(1 << 30)))
+        image, _ = render(scene, seed=int(nrng.integers(1 << 30)), camera_seed=seed)  # a camera held still
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
         for k in range(HOLD_FRAMES):
             entry: dict[str, Any] = {"file": name, "t": round(len(frames) / fps, 3)}

@@ -398,11 +398,16 @@ def photograph(top: np.ndarray, to_frame: np.ndarray, scene: Scene, rng: np.rand
     return decoded
 
 
-def render(scene: Scene, seed: int = 0, px_per_mm: float = 3.0) -> tuple[np.ndarray, np.ndarray]:
-    """The photographed frame and the true homography board-mm -> frame px."""
+def render(
+    scene: Scene, seed: int = 0, px_per_mm: float = 3.0, camera_seed: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The photographed frame and the true homography board-mm -> frame px. `camera_seed`:
+    the camera's pose from a seed of its own, so that tables rendered with the same one are
+    seen by a camera that stayed still (the noise of each photograph still differs)."""
     rng = np.random.default_rng(seed)
     shape, board_to_top = top_down_extent(scene, px_per_mm, margin_mm=20)
-    top_to_frame = camera_matrix(scene, shape, rng)
+    pose = rng if camera_seed is None else np.random.default_rng(camera_seed)
+    top_to_frame = camera_matrix(scene, shape, pose)
     # Heights are drawn as the camera that this perspective implies would see them.
     place = camera_place(top_to_frame @ board_to_top, (scene.camera.width, scene.camera.height))
     top, _ = draw_top_down(scene, px_per_mm, 20, place)
