@@ -538,6 +538,32 @@ def test_switching_games_while_a_question_is_open_never_fails_a_page(tmp_path: P
     assert client.get("/").status_code == 200 and devices.loop.state.game_id == 2
 
 
+def test_a_table_far_ahead_is_one_compact_card(tmp_path: Path, two_tables: Any) -> None:
+    """Issue 19: a table more moves ahead than any bounded search follows is a desync, shown as
+    one card with its first three differences and the rest behind a tap; the game's moves stay
+    on the page."""
+    from companion.games.amharb.render import TableRenderer
+    from companion.web import create_app
+
+    table, loop = started(tmp_path)
+    show(loop, two_tables["start"])
+    assert table.session is not None
+    state, rng = table.session.state, random.Random(3)
+    for _ in range(30):
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    far = render(TableRenderer(2, np.random.default_rng(5)).scene(SIGHT.expected(state)), seed=7)[0]
+    assert show(loop, far) == "desync"
+    question = loop.state.question
+    assert question is not None and len(getattr(question, "differences", ())) > 3
+    devices = Devices(CameraWatch(None), None, table)
+    devices.loop = loop
+    page = create_app(table.store, table, devices).test_client().get("/").data.decode()
+    card = page[page.index("The table does not match the game") :]
+    first = card[: card.index("</ul>")]
+    assert first.count("<li>") == 3 and "more difference" in card
+    assert 'aria-label="legal moves"' in page
+
+
 def test_the_page_offers_the_replayed_game_and_starts_its_replay_again(tmp_path: Path) -> None:
     """`make run`: the camera replays a rendered game; one button starts that game (same
     players and seed) and rewinds the replay, so the camera shows it from its first table."""
