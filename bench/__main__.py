@@ -567,6 +567,45 @@ def loop_bench(tables: int = 12) -> None:
     )
 
 
+def catch_up_bench(games: int = 4) -> None:
+    """Players who never wait (issue 19): the game one to three visible moves behind the
+    table, moves nobody sees among them, in random 4-player games of Am'harb: how long the
+    bounded catch-up search takes, and how often it puts the game where the table is."""
+    from companion.games.sight import Seen
+    from companion.inference import catch_up
+
+    game = get_game("amharb")
+    sight = game.sight
+    assert sight is not None
+    for behind in (1, 2, 3):
+        times, followed, tried = [], 0, 0
+        for seed in range(games):
+            rng = random.Random(seed)
+            states = [game.initial_state(Setup(4, {"seed": str(seed)}))]
+            while game.to_move(states[-1]) is not None:
+                states.append(game.apply(states[-1], rng.choice(game.legal_moves(states[-1]))))
+            shown = [
+                i for i in range(1, len(states)) if sight.expected(states[i]) != sight.expected(states[i - 1])
+            ]
+            for k in range(behind, len(shown), 3):
+                start, table = states[shown[k - behind]], states[shown[k]]
+                t0 = time.perf_counter()
+                found = catch_up(game, sight, start, Seen(sight.expected(table)))
+                times.append((time.perf_counter() - t0) * 1000)
+                tried += 1
+                if found is not None:
+                    after = start
+                    for move in found.moves:
+                        after = game.apply(after, move)
+                    followed += sight.expected(after) == sight.expected(table)
+        times.sort()
+        print(
+            f"  {behind} visible move{'s' if behind > 1 else ''} behind: followed {followed}/{tried}; "
+            f"median {statistics.median(times):.1f} ms, p95 {times[int(0.95 * len(times))]:.1f}, "
+            f"worst {times[-1]:.1f} ms"
+        )
+
+
 def unseen_tables_bench() -> None:
     """Issue 18's figures on what the readers were not tuned on: markers from the pinhole
     renderer at 4-6 px per cell, real dice photos laid small into a whole-table frame, and an
@@ -965,6 +1004,8 @@ def main() -> None:
     button_bench()
     events_bench()
     loop_bench()
+    print("Catch-up (the table ahead of the game; pictures, no vision)")
+    catch_up_bench()
     vision_bench()
     unseen_tables_bench()
     reader_memory_bench()

@@ -228,7 +228,8 @@ def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Foun
     """The table is ahead of the game (nobody answered a question, nobody pressed NEXT, and the
     players went on): the shortest sequences of legal moves, by whoever's turn it is and moves
     the camera cannot see included, that leave the table as it is seen; None when nothing
-    within CATCH_UP moves and SEARCH states does. Each visible move on the way must change only
+    within CATCH_UP moves and SEARCH states (moves that change a region seen unchanged are
+    dropped before they count) does. Each visible move on the way must change only
     regions seen changed. Sequences that end in the same state are one; of several that do
     not (a payment nobody saw), the first is taken and the others kept (`Found.others`)."""
     now = sight.expected(state)
@@ -246,15 +247,17 @@ def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Foun
             for move in next_moves(game, at):
                 if game.to_move(at) == CHANCE and not sight.reads(move):
                     continue
+                if len(reached) >= SEARCH:
+                    break
                 after = game.apply_unchecked(at, move)
+                picture = sight.expected(after)
+                if picture != here and not _part_of_the_way(picture, here, seen, now):
+                    continue  # pruned before its state is hashed: most moves end here
                 key = _state_key(after)
-                if key in reached or len(reached) >= SEARCH:
+                if key in reached:
                     continue
                 reached.add(key)
-                picture = sight.expected(after)
                 chain = (*moves, move)
-                if picture != here and not _part_of_the_way(picture, here, seen, now):
-                    continue
                 off = differences(picture, seen)
                 if picture != now and not any(not d.unsure for d in off):
                     fits.setdefault(key, (len(off), chain))
