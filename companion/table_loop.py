@@ -50,11 +50,14 @@ bad frame is never enough (the readings of the still frames are the ones compare
 STILL_FRAMES = 2
 """Frames without movement before the table counts as still (0.2 s at 10 frames a second)."""
 UNTOLD = 6
+"""The most moves the camera cannot see that a desync offers ("was it one of these?")."""
 GUESSES = 8
 """The most choices made for the players (`Guess`) that stay open to change."""
 MENDED = 3
 """The newest guesses a table nothing else explains may correct."""
-"""The most moves the camera cannot see that a desync offers ("was it one of these?")."""
+MEND_WAYS = 12
+"""The most other ways tried when mending (each costs a catch-up search: a few ms, at worst
+a few hundred)."""
 
 
 @dataclass(frozen=True)
@@ -304,17 +307,22 @@ class TableLoop:
         """Nothing explains the table from the game as it stands: perhaps a choice the camera
         made for the players (`Guess`) was wrong, and the table now says so (the resources
         guessed paid were needed later). The newest guesses first, each of their other ways
-        with the moves since replayed: the first after which the table is explained (as it
-        stands, or by a move or a catch-up) is put into the game instead."""
+        with the moves since replayed (MEND_WAYS of them at most): the first after which the
+        table is explained (as it stands, or by a move or a catch-up) is put into the game
+        instead."""
         sight = session.game.sight
         assert sight is not None
         regions = self._reader[2] if self._reader is not None else frozenset()
         history = session.history
+        tried = 0
         for guess in reversed(self._guesses[-MENDED:]):
             later = history[guess.at + len(guess.taken) :]
             while later and _unseen(session, sight, guess.at + len(guess.taken) + len(later) - 1):
                 later = later[:-1]  # a move nobody saw last (a pass the guess forced) is found again
             for other in guess.others:
+                tried += 1
+                if tried > MEND_WAYS:
+                    return None
                 state = session.state_after(guess.at)
                 try:
                     for move in (*other, *later):
@@ -396,7 +404,7 @@ class TableLoop:
             moves = list(other)
             state = session.state_after(at)
             for move in other:
-                state = session.game.apply(state, move)  # IllegalMove: cannot be, it fit
+                state = session.game.apply(state, move)  # IllegalMove (409): an earlier change forbids it
             for move in later:  # as far as they still may be made
                 try:
                     state = session.game.apply(state, move)

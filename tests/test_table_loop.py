@@ -295,6 +295,23 @@ def test_a_move_is_played_once_the_table_is_still_and_readings_agree(tmp_path: P
     assert table.session.history == two_tables["played"]
 
 
+def test_a_camera_bumped_between_tables_still_follows_the_move(tmp_path: Path) -> None:
+    """Issue 19: the demo's camera stays still between tables; a bump (the stand knocked: a
+    pose of its own) is its own case, and the move is still read from the bumped table."""
+    from companion.games.amharb.render import TableRenderer
+
+    table, loop = started(tmp_path)
+    assert table.session is not None
+    state = table.session.state
+    move = GAME.legal_moves(state)[0]
+    renderer = TableRenderer(2, np.random.default_rng(5))
+    still = render(renderer.scene(SIGHT.expected(state)), seed=1, camera_seed=5)[0]
+    bumped = render(renderer.scene(SIGHT.expected(GAME.apply(state, move))), seed=2, camera_seed=6)[0]
+    assert show(loop, still) == "ok"
+    show(loop, bumped)
+    assert table.session.history[:1] == [move]
+
+
 def test_one_misread_frame_does_not_make_a_move(tmp_path: Path, two_tables: Any) -> None:
     """The stillness gate off (every frame counts as still): a single frame showing another
     table is one reading, and K readings must agree before anything happens."""
