@@ -519,6 +519,49 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     assert "Which move was it?" not in client.get("/").data.decode()
 
 
+def test_a_choice_the_camera_made_is_changed_with_one_tap(tmp_path: Path) -> None:
+    """Issue 19: a placement that could be paid in two ways, and the next player's tower move,
+    both made before the camera looked (3. Disciple Phase; 1. Tower Phase). The game follows
+    the table with the first way; the page lists the other, and its tap puts it in, the tower
+    move played again after it."""
+    from companion.games.amharb.render import TableRenderer
+    from companion.web import create_app
+
+    table = new_table(tmp_path, 2, 8)
+    session = table.session
+    assert session is not None
+    place = play_until_two_ways_to_pay(session, 8)
+    after = GAME.apply(session.state, place)  # the next player's Tower Phase
+    assert GAME.to_move(after) != GAME.to_move(session.state)
+    tower = next(m for m in GAME.legal_moves(after) if not hidden(after, m))
+    table_now = GAME.apply(after, tower)
+    renderer = TableRenderer(2, np.random.default_rng(8))
+    before = render(renderer.scene(SIGHT.expected(session.state)), seed=1, camera_seed=8)[0]
+    ahead = render(renderer.scene(SIGHT.expected(table_now)), seed=2, camera_seed=8)[0]
+    devices = Devices(CameraWatch(None), None, table)
+    show(devices.loop, before)
+    start = len(session.history)
+    show(devices.loop, ahead)
+    assert SIGHT.expected(session.state) == SIGHT.expected(table_now)
+    (guess,) = devices.loop.state.guesses
+    assert guess.at == start and len(guess.others) >= 1
+    client = create_app(table.store, table, devices).test_client()
+    page = client.get("/").data.decode()
+    assert "The camera chose for you (1)" in page
+    other = guess.others[0]
+    form = {
+        "command": "instead",
+        "at": str(guess.at),
+        "index": "0",
+        "game_id": str(session.game_id),
+        "state_id": str(session.state_id),
+    }
+    assert client.post("/command", data=form).status_code == 303
+    assert tuple(session.history[start : start + len(other)]) == other
+    assert session.history[-1] == tower and not devices.loop.state.guesses
+    assert client.post("/command", data=form).status_code == 409, "a choice already changed"
+
+
 def test_switching_games_while_a_question_is_open_never_fails_a_page(tmp_path: Path) -> None:
     """Issue 19: the camera asks which way an Am'harb placement was paid; another phone starts
     a game of Arkhanos. The old game's question is not this game's: every page and the event
