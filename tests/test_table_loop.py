@@ -59,24 +59,17 @@ def demo4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def tables(recording: Path) -> Iterator[tuple[list[str], list[np.ndarray]]]:
-    """The recording as it replays, table by table: the moves made since the last table,
-    and the frames the camera gave of this one (read as they come: a whole game of frames
-    would not fit in memory)."""
+def tables(recording: Path, hold: int = FRAMES_PER_STATE) -> Iterator[tuple[list[str], list[np.ndarray]]]:
+    """The recording as it replays, table by table: the moves made since the last table, and
+    the first `hold` frames the camera gave of it (the rest of the hold changes nothing). A
+    table's frames are one picture repeated (`companion.demo`): it is decoded once."""
+    import cv2
+
     meta = json.loads((recording / "recording.json").read_text())
-    source = ReplaySource(recording, speed=0, loop=False)
-    moves: list[str] | None = None
-    frames: list[np.ndarray] = []
     for entry in meta["frames"]:
         if "moves" in entry:
-            if moves is not None:
-                yield moves, frames
-            moves, frames = entry["moves"], []
-        image = source.read().image
-        if len(frames) < FRAMES_PER_STATE:  # the rest of the hold changes nothing
-            frames.append(image)
-    if moves is not None:
-        yield moves, frames
+            image = cv2.imread(str(recording / entry["file"]))
+            yield entry["moves"], [image] * hold
 
 
 def test_a_recorded_game_replayed_as_the_camera_ends_in_the_rendered_games_scores(
@@ -146,6 +139,10 @@ def truth_of(recording: Path) -> tuple[dict[str, Any], list[list[Any]]]:
     return meta["setup"], [[GAME.parse_move(m) for m in e["moves"]] for e in meta["frames"] if "moves" in e]
 
 
+HANDS_OFF_HOLD = 1 + STILL_FRAMES
+"""A new table (moving), then the still frames whose readings must agree: no more."""
+
+
 def follow_hands_off(tmp_path: Path, recording: Path, late: bool) -> dict[str, Any]:
     """The recorded game played to the camera by players who never wait: nobody presses NEXT,
     nobody answers a question in time. `late`: a phone then says, one table later, which way
@@ -158,7 +155,7 @@ def follow_hands_off(tmp_path: Path, recording: Path, late: bool) -> dict[str, A
     state = session.state
     behind = told = 0
     guessed: set[tuple[int, Any]] = set()
-    for moves, (_, frames) in zip(per_table, tables(recording), strict=True):
+    for moves, (_, frames) in zip(per_table, tables(recording, HANDS_OFF_HOLD), strict=True):
         for move in moves:
             truth.append(move)
             state = GAME.apply(state, move)
