@@ -224,19 +224,26 @@ and still be followed (two players' turns of Am'harb: a tower move, a power decl
 placement)."""
 
 
+LOOKS = 1500
+"""The most moves a catch-up looks at (each one's picture is drawn: 0.1-0.25 ms here), so
+that a table nothing explains is given up on within about 300 ms here (a Pi 4 takes 3-5
+times as long: not measured)."""
+
+
 def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Found | None:
     """The table is ahead of the game (nobody answered a question, nobody pressed NEXT, and the
     players went on): the shortest sequences of legal moves, by whoever's turn it is and moves
     the camera cannot see included, that leave the table as it is seen; None when nothing
-    within CATCH_UP moves and SEARCH states (moves that change a region seen unchanged are
-    dropped before they count) does. Each visible move on the way must change only
-    regions seen changed. Sequences that end in the same state are one; of several that do
+    within CATCH_UP moves, SEARCH states (moves that change a region seen unchanged are
+    dropped before they count) and LOOKS moves looked at does. Each visible move on the way
+    must change only regions seen changed. Sequences that end in the same state are one; of several that do
     not (a payment nobody saw), the first is taken and the others kept (`Found.others`)."""
     now = sight.expected(state)
     evidence = differences(now, seen)
     if not any(not d.unsure for d in evidence):
         return None
     reached: set[Hashable] = {_state_key(state)}
+    examined = 0
     frontier: list[tuple[tuple[Any, ...], Any, Picture]] = [((), state, now)]
     for _ in range(CATCH_UP):
         fits: dict[Hashable, tuple[int, tuple[Any, ...]]] = {}
@@ -247,7 +254,8 @@ def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Foun
             for move in next_moves(game, at):
                 if game.to_move(at) == CHANCE and not sight.reads(move):
                     continue
-                if len(reached) >= SEARCH:
+                examined += 1
+                if len(reached) >= SEARCH or examined > LOOKS:
                     break
                 after = game.apply_unchecked(at, move)
                 picture = sight.expected(after)
