@@ -462,12 +462,11 @@ def play_until_two_ways_to_pay(session: Session, seed: int) -> Any:
         session.play(rng.choice(GAME.legal_moves(session.state)))
 
 
-def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
-    """Two ways to pay for the same placement: the page lists both over the camera picture;
-    a tap on one plays it. An answer for an older state, or a candidate that is not there,
-    is refused with the reason."""
+def asked_which_way_it_was_paid(tmp_path: Path) -> tuple[Table, Devices, Any, np.ndarray]:
+    """A 2-player game at a placement that can be paid in two ways, made on the table: the
+    camera asks which (3. Disciple Phase). The table, its devices, the placement, and the
+    table before it."""
     from companion.games.amharb.render import TableRenderer
-    from companion.web import create_app
 
     table = new_table(tmp_path, 2, 8)
     session = table.session
@@ -479,6 +478,18 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
     devices = Devices(CameraWatch(None), None, table)
     show(devices.loop, before)
     assert show(devices.loop, after) == "ask"
+    return table, devices, move, before
+
+
+def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
+    """Two ways to pay for the same placement: the page lists both over the camera picture;
+    a tap on one plays it. An answer for an older state, or a candidate that is not there,
+    is refused with the reason."""
+    from companion.web import create_app
+
+    table, devices, move, before = asked_which_way_it_was_paid(tmp_path)
+    session = table.session
+    assert session is not None
     client = create_app(table.store, table, devices).test_client()
     page = client.get("/").data.decode()
     assert "Which move was it?" in page and 'src="/api/frame.jpg?drawn=1"' in page
@@ -563,19 +574,11 @@ def test_switching_games_while_a_question_is_open_never_fails_a_page(tmp_path: P
     """Issue 19: the camera asks which way an Am'harb placement was paid; another phone starts
     a game of Arkhanos. The old game's question is not this game's: every page and the event
     stream answer (no 5xx), and the new game shows no question until its table is read."""
-    from companion.games.amharb.render import TableRenderer
     from companion.web import create_app
 
-    table = new_table(tmp_path, 2, 8)
+    table, devices, move, before = asked_which_way_it_was_paid(tmp_path)
     session = table.session
     assert session is not None
-    move = play_until_two_ways_to_pay(session, 8)
-    renderer = TableRenderer(2, np.random.default_rng(8))
-    before = render(renderer.scene(SIGHT.expected(session.state)), seed=1)[0]
-    after = render(renderer.scene(SIGHT.expected(GAME.apply(session.state, move))), seed=2)[0]
-    devices = Devices(CameraWatch(None), None, table)
-    show(devices.loop, before)
-    assert show(devices.loop, after) == "ask"
     client = create_app(table.store, table, devices).test_client()
     new = {"command": "new", "game": "arkhanos", "players": 4}
     assert client.post("/api/command", json=new).status_code == 200
