@@ -491,7 +491,7 @@ def button_bench(presses: int = 20) -> None:
     print(f"  press -> a phone's event stream: {statistics.median(pages):.1f} / {max(pages):.1f} ms")
 
 
-def loop_bench(tables: int = 12) -> None:
+def loop_bench(tables: int = 24) -> None:
     """A rendered game replayed as the camera at 10 frames a second: from the first frame
     that shows a move's table to the move in the game (the page's event follows at once)."""
     import json
@@ -531,11 +531,15 @@ def loop_bench(tables: int = 12) -> None:
                     )
                 return frame
 
-        stop = threading.Event()
+        stop, changed = threading.Event(), threading.Event()
+        session.subscribe(lambda change: changed.set())
 
         def player() -> None:
-            """At the table: NEXT (or a tap) for each move the camera cannot see."""
+            """At the table: NEXT (or a tap) for each move the camera cannot see, as soon as
+            the game reaches it (woken by the game's changes, not polling: a thread spinning
+            on the rules would slow the camera's)."""
             while not stop.is_set():
+                changed.clear()
                 i = session.state_id
                 try:
                     if i < len(moves):
@@ -545,7 +549,7 @@ def loop_bench(tables: int = 12) -> None:
                             continue
                 except (IllegalMove, StaleState):  # the camera played meanwhile: look again
                     continue
-                time.sleep(0.002)
+                changed.wait(0.05)
 
         devices = Devices(CameraWatch(None), None, table)
         source = Timed(recording, speed=10 / meta["camera"]["fps"], loop=False)
@@ -559,11 +563,16 @@ def loop_bench(tables: int = 12) -> None:
         stop.set()
         devices.stop()
     delays = sorted((told[s] - shown[s]) * 1000 for s in shown if s in told and s > 0)
+    # A placement paid in two ways is asked about; nobody answers here, so it goes in with the
+    # next table (issue 19's catch-up): those are counted apart from the loop's own latency.
+    asked = [d for d in delays if d > 800]
+    read = [d for d in delays if d <= 800]
     print("Table loop, a rendered 2-player game replayed at 10 frames/s, one thread reading")
     print(
-        f"  a move's table in view -> the move in the game: median {statistics.median(delays):.0f} ms,"
-        f" worst {max(delays):.0f} ms over {len(delays)} moves"
-        f" (the readings of {STILL_FRAMES} still frames agree)"
+        f"  a move's table in view -> the move in the game: median {statistics.median(read):.0f} ms,"
+        f" p90 {read[int(0.9 * len(read))]:.0f}, worst {max(read):.0f} ms over {len(read)} moves"
+        f" (the readings of {STILL_FRAMES} still frames agree); {len(asked)} asked and, unanswered,"
+        f" taken with the next table ({', '.join(f'{d:.0f}' for d in asked)} ms)"
     )
 
 
