@@ -202,9 +202,10 @@ def infer(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Inferen
 
 
 def forced(game: Game[Any, Any], sight: Sight, state: Any) -> tuple[Any, ...]:
-    """The moves the rules leave no choice about and the camera cannot see (a power phase with
-    no power affordable, a pass with no space affordable), one after another: nobody need say
-    them. Chance never counts as forced."""
+    """The moves the rules leave no choice about and the camera cannot see, one after another:
+    nobody need say them (Am'harb rulebook, 2. Power Phase: with no power affordable, none is
+    used; 3. Disciple Phase, Note: a player who cannot afford any space passes). Chance never
+    counts as forced."""
     moves: list[Any] = []
     while len(moves) < CATCH_UP and game.to_move(state) not in (None, CHANCE):
         legal = game.legal_moves(state)
