@@ -237,26 +237,28 @@ def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Foun
     the camera cannot see included, that leave the table as it is seen; None when nothing
     within CATCH_UP moves, SEARCH states (moves that change a region seen unchanged are
     dropped before they count) and LOOKS moves looked at does. Each visible move on the way
-    must change only regions seen changed. Sequences that end in the same state are one; of several that do
-    not (a payment nobody saw), the first is taken and the others kept (`Found.others`)."""
+    must change only regions seen changed. Sequences that end in the same state are one; of
+    several that do not (a payment nobody saw), the first is taken and the others kept
+    (`Found.others`)."""
     now = sight.expected(state)
     evidence = differences(now, seen)
     if not any(not d.unsure for d in evidence):
         return None
     reached: set[Hashable] = {_state_key(state)}
-    examined = 0
+    examined, spent = 0, False
     frontier: list[tuple[tuple[Any, ...], Any, Picture]] = [((), state, now)]
     for _ in range(CATCH_UP):
         fits: dict[Hashable, tuple[int, tuple[Any, ...]]] = {}
         following: list[tuple[tuple[Any, ...], Any, Picture]] = []
         for moves, at, here in frontier:
-            if game.to_move(at) is None:
+            if game.to_move(at) is None or spent:
                 continue
             for move in next_moves(game, at):
                 if game.to_move(at) == CHANCE and not sight.reads(move):
                     continue
                 examined += 1
                 if len(reached) >= SEARCH or examined > LOOKS:
+                    spent = True  # what fits at this depth so far, else given up on
                     break
                 after = game.apply_unchecked(at, move)
                 picture = sight.expected(after)
@@ -275,6 +277,8 @@ def catch_up(game: Game[Any, Any], sight: Sight, state: Any, seen: Seen) -> Foun
             ranked = sorted(fits.values(), key=lambda fit: fit[0])
             best = [chain for doubts, chain in ranked if doubts == ranked[0][0]]
             return Found(best[0], evidence, tuple(best[1:]))
+        if spent:
+            return None
         frontier = following
     return None
 

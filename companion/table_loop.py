@@ -141,7 +141,6 @@ class LoopState:
                 ],
             }
             for g in self.guesses
-            if g.game_id == self.game_id
         ]
         return {
             "status": self.status,
@@ -152,6 +151,22 @@ class LoopState:
             "question": question,
             "guesses": guesses,
         }
+
+
+def _replayed(session: Session, at: int, way: tuple[Any, ...], later: list[Any]) -> tuple[Any, list[Any]]:
+    """The state after the first `at` moves of the history, then `way` (IllegalMove if it may
+    not be made), then as many of the `later` moves as may still be made; and those moves."""
+    state = session.state_after(at)
+    for move in way:
+        state = session.game.apply(state, move)
+    kept = []
+    for move in later:
+        try:
+            state = session.game.apply(state, move)
+        except IllegalMove:
+            break
+        kept.append(move)
+    return state, kept
 
 
 def _unseen(session: Session, sight: Sight, index: int) -> bool:
@@ -323,12 +338,12 @@ class TableLoop:
                 tried += 1
                 if tried > MEND_WAYS:
                     return None
-                state = session.state_after(guess.at)
                 try:
-                    for move in (*other, *later):
-                        state = session.game.apply(state, move)
+                    state, kept = _replayed(session, guess.at, other, later)
                 except IllegalMove:
                     continue
+                if len(kept) < len(later):
+                    continue  # the moves since must all still stand
                 seen = sight.seen(state, observation, regions)
                 found = infer(session.game, sight, state, seen)
                 if isinstance(found, Desync):
@@ -399,19 +414,10 @@ class TableLoop:
             if not 0 <= index < len(guess.others):
                 raise IndexError(f"there are {len(guess.others)} other ways, not {index + 1}")
             other = guess.others[index]
-            history = session.history
-            later = history[at + len(guess.taken) :]
-            moves = list(other)
-            state = session.state_after(at)
-            for move in other:
-                state = session.game.apply(state, move)  # IllegalMove (409): an earlier change forbids it
-            for move in later:  # as far as they still may be made
-                try:
-                    state = session.game.apply(state, move)
-                except IllegalMove:
-                    break
-                moves.append(move)
-            changes = session.rewrite(at, moves, state_id)
+            # IllegalMove (409) if an earlier change forbids that way; the moves since follow
+            # as far as they still may be made.
+            _, kept = _replayed(session, at, other, session.history[at + len(guess.taken) :])
+            changes = session.rewrite(at, (*other, *kept), state_id)
             self._guesses = tuple(g for g in self._guesses if g != guess)  # told: no longer a guess
             self._handled = None  # the table is read again against the game as it now is
             played = tuple(c.move or "" for c in changes if c.action == "move")
@@ -581,7 +587,7 @@ class TableLoop:
         """The guesses of the game in play whose moves are still in its history (an undo past
         one, or another game started, drops it)."""
         session = self.table.session
-        if session is None:
+        if session is None or not self._guesses:  # the frame path: nothing to look at
             return ()
         history = session.history
         return tuple(
