@@ -26,7 +26,6 @@ import numpy as np
 import pytest
 
 from tests.blender_scene import amharb_table
-from tests.make_blender_tables import developed
 from tests.pinhole import pieces_matched
 from vision.colours import Palette
 from vision.evaluate import evaluate, table_reader
@@ -34,6 +33,7 @@ from vision.pipeline import TableReader, VisionConfig
 from vision.profiles import load_profile
 from vision.reference import capture
 from vision.teach import learn, samples
+from vision.training.develop import developed
 from vision.types import Observation
 
 RECORDINGS = Path(__file__).parent / "path-traced"

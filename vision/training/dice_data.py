@@ -31,7 +31,8 @@ def load_recording(
     path: Path, die_px: float, keep: slice | None = None, drop_every: int = 0, keep_every_only: int = 0
 ) -> list[Labelled]:
     """Frames with dice truth. `drop_every=k` leaves out every k-th frame (for validation);
-    `keep_every_only=k` keeps only those."""
+    `keep_every_only=k` keeps only those. A frame's own `die_px` in its truth (the path-traced
+    frames', whose cameras differ) wins over the recording's."""
     meta = json.loads((path / "recording.json").read_text())
     out = []
     frames = [f for f in meta["frames"] if "dice" in f.get("truth", {})]
@@ -47,7 +48,7 @@ def load_recording(
                 image=image,
                 centers=np.array([d["center"] for d in dice], dtype=np.float32).reshape(-1, 2),
                 values=np.array([d["value"] for d in dice], dtype=np.int64),
-                die_px=die_px,
+                die_px=float(frame["truth"].get("die_px", die_px)),
             )
         )
     return out

@@ -138,6 +138,13 @@ def main() -> None:
     parser.add_argument(
         "--cubes", type=int, default=0, help="add this many frames of dice drawn as cubes (cube_dice.py)"
     )
+    parser.add_argument(
+        "--path-traced",
+        type=Path,
+        action="append",
+        default=[],
+        help="a recording of path-traced dice to train on too (vision/training/path_traced_dice.py)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -149,6 +156,8 @@ def main() -> None:
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
     samples += cubes(args.cubes, args.seed + 2)
+    for folder in args.path_traced:
+        samples += load_recording(folder, 0.0)
     print(f"{len(samples)} training frames, {sum(len(s.values) for s in samples)} dice", flush=True)
     model = DiceNet(args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)

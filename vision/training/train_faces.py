@@ -147,6 +147,13 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=96)
     parser.add_argument("--width", type=int, default=32)
     parser.add_argument("--hold-out", type=int, default=0)
+    parser.add_argument(
+        "--path-traced",
+        type=Path,
+        action="append",
+        default=[],
+        help="a recording of path-traced dice to train on too (vision/training/path_traced_dice.py)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--leave-out", action="append", default=[], help="a source not to train on")
     parser.add_argument(
@@ -170,6 +177,8 @@ def main() -> None:
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
     samples += cubes(args.cubes, args.seed + 2)
+    for folder in args.path_traced:
+        samples += load_recording(folder, 0.0)
     sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
     false_finds = [(k, i) for k, f in enumerate(false) for i in range(len(f))]
