@@ -21,8 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import bmesh  # type: ignore[import-not-found]
-import bpy  # type: ignore[import-not-found]  # noqa: I001 (bmesh is importable only once bpy is)
+import bpy  # type: ignore[import-not-found]
 from mathutils import Matrix, Vector  # type: ignore[import-not-found]
 
 MM = 0.001
@@ -168,6 +167,8 @@ def die(item: dict[str, Any], index: int) -> None:
     body.matrix_world = world
     bevelled(body, item["bevel"], 4)
     body.data.materials.append(surface(f"die{index}", item["body"]))
+
+    import bmesh  # type: ignore[import-not-found]  # bpy's own: importable only once bpy is
 
     mesh = bpy.data.meshes.new(f"pips{index}")
     bm = bmesh.new()
