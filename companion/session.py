@@ -14,7 +14,7 @@ from typing import Any
 
 from .games.base import Game, Setup
 from .games.registry import get_game
-from .store import Store
+from .store import Store, StoredGuess
 
 
 class StaleState(RuntimeError):
@@ -138,6 +138,31 @@ class Session:
                 state = self.game.apply(state, move)  # IllegalMove before anything changes
             changes = [self.undo() for _ in range(self._cursor - at)]
             return changes + [self.play(move) for move in moves]
+
+    def keep_guesses(self, guesses: Sequence[tuple[int, Sequence[Any], Sequence[Sequence[Any]]]]) -> None:
+        """Journal the camera's standing choices (after `at` moves, the moves taken, the other
+        ways), replacing those kept before."""
+        text = self.game.move_to_json
+        self.store.keep_guesses(
+            self.game_id,
+            [
+                StoredGuess(at, [text(m) for m in taken], [[text(m) for m in way] for way in others])
+                for at, taken, others in guesses
+            ],
+        )
+
+    def kept_guesses(self) -> list[tuple[int, tuple[Any, ...], tuple[tuple[Any, ...], ...]]]:
+        """The choices journaled by `keep_guesses`; one whose moves no longer parse is dropped
+        (a guess is a convenience: the game itself is in the moves' journal)."""
+        out = []
+        for g in self.store.guesses(self.game_id):
+            try:
+                taken = tuple(self.game.parse_move(m) for m in g.taken)
+                others = tuple(tuple(self.game.parse_move(m) for m in way) for way in g.others)
+            except ValueError:
+                continue
+            out.append((g.at, taken, others))
+        return out
 
     @property
     def history(self) -> list[Any]:

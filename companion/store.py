@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -37,6 +37,15 @@ MIGRATIONS = {
     """,
     2: """
         ALTER TABLE games ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+    """,
+    3: """
+        CREATE TABLE guesses (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            at INTEGER NOT NULL,
+            taken TEXT NOT NULL,
+            others TEXT NOT NULL,
+            PRIMARY KEY (game_id, at)
+        );
     """,
 }
 
@@ -60,6 +69,13 @@ class Event:
     state_id: int
     action: str
     move: str | None
+
+
+@dataclass(frozen=True)
+class StoredGuess:
+    at: int
+    taken: list[str]
+    others: list[list[str]]
 
 
 class Store:
@@ -113,6 +129,23 @@ class Store:
                 "INSERT INTO moves (game_id, state_id, action, move, created) VALUES (?, ?, ?, ?, ?)",
                 (game_id, state_id, action, move, time.time()),
             )
+
+    def keep_guesses(self, game_id: int, guesses: list[StoredGuess]) -> None:
+        """The camera's standing choices for a game (table_loop.Guess, moves as their
+        texts), all replaced at once: a power cut keeps them as the players left them."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM guesses WHERE game_id = ?", (game_id,))
+            self._db.executemany(
+                "INSERT INTO guesses (game_id, at, taken, others) VALUES (?, ?, ?, ?)",
+                [(game_id, g.at, json.dumps(g.taken), json.dumps(g.others)) for g in guesses],
+            )
+
+    def guesses(self, game_id: int) -> list[StoredGuess]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT at, taken, others FROM guesses WHERE game_id = ? ORDER BY at", (game_id,)
+            ).fetchall()
+        return [StoredGuess(at, json.loads(taken), json.loads(others)) for at, taken, others in rows]
 
     def events(self, game_id: int) -> list[Event]:
         with self._lock:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -206,6 +207,9 @@ class TableLoop:
         self._spent: tuple[Any, ...] | None = None
         """A reading whose dice were taken for a roll: not offered again until it changes."""
         self._guesses: tuple[Guess, ...] = ()
+        """The game in play's guesses, as journaled (`_kept`) for the game `_guesses_of`."""
+        self._kept: tuple[Guess, ...] = ()
+        self._guesses_of: int | None = None
         self._lock = threading.RLock()
         self.state = LoopState("off", "no game is read from the table")
 
@@ -587,7 +591,14 @@ class TableLoop:
         """The guesses of the game in play whose moves are still in its history (an undo past
         one, or another game started, drops it)."""
         session = self.table.session
-        if session is None or not self._guesses:  # the frame path: nothing to look at
+        if session is None:
+            return ()
+        if session.game_id != self._guesses_of:  # another game, or the first look since a restart
+            self._guesses_of = session.game_id
+            self._guesses = self._kept = tuple(
+                Guess(session.game_id, at, taken, others) for at, taken, others in session.kept_guesses()
+            )
+        if not self._guesses:  # the frame path: nothing to look at
             return ()
         history = session.history
         return tuple(
@@ -596,8 +607,21 @@ class TableLoop:
             if g.game_id == session.game_id and tuple(history[g.at : g.at + len(g.taken)]) == g.taken
         )
 
+    def _keep_guesses(self) -> None:
+        """Journal the guesses when they changed, so a power cut keeps them open to change."""
+        session = self.table.session
+        if session is None or self._guesses == self._kept or session.game_id != self._guesses_of:
+            return
+        try:
+            session.keep_guesses([(g.at, g.taken, g.others) for g in self._guesses])
+        except sqlite3.Error as error:  # a convenience lost, never the game: the moves are journaled
+            log.warning("the camera's guesses were not kept: %s", error)
+            return
+        self._kept = self._guesses
+
     def _set(self, state: LoopState) -> LoopState:
         self._guesses = self._standing_guesses()
+        self._keep_guesses()
         state = replace(state, guesses=self._guesses)
         changed = (state.status, state.message, state.state_id, state.question, state.guesses) != (
             self.state.status,

@@ -530,8 +530,8 @@ def test_the_page_asks_which_move_and_a_tap_plays_it(tmp_path: Path) -> None:
 def test_a_choice_the_camera_made_is_changed_with_one_tap(tmp_path: Path) -> None:
     """Issue 19: a placement that could be paid in two ways, and the next player's tower move,
     both made before the camera looked (3. Disciple Phase; 1. Tower Phase). The game follows
-    the table with the first way; the page lists the other, and its tap puts it in, the tower
-    move played again after it."""
+    the table with the first way; the page lists the other, after a power cut too, and its tap
+    puts it in, the tower move played again after it."""
     from companion.games.amharb.render import TableRenderer
     from companion.web import create_app
 
@@ -553,6 +553,13 @@ def test_a_choice_the_camera_made_is_changed_with_one_tap(tmp_path: Path) -> Non
     assert SIGHT.expected(session.state) == SIGHT.expected(table_now)
     (guess,) = devices.loop.state.guesses
     assert guess.at == start and len(guess.others) >= 1
+    table.store.close()  # the power is cut: the guess is on disk with the moves
+    table = Table(Store(tmp_path / "companion.sqlite3"))
+    session = table.session
+    assert session is not None and session.history[-1] == tower
+    devices = Devices(CameraWatch(None), None, table)
+    show(devices.loop, ahead)
+    assert devices.loop.state.guesses == (guess,)
     client = create_app(table.store, table, devices).test_client()
     page = client.get("/").data.decode()
     assert "The camera chose for you (1)" in page
