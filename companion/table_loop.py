@@ -307,7 +307,7 @@ class TableLoop:
                 return replace(base, status="reading", message="the game changed meanwhile: reading again")
             if inference.others:
                 guess = Guess(session.game_id, at, inference.moves, inference.others)
-                self._guesses = (*self._guesses, guess)[-GUESSES:]
+                self._guesses = (*self._journaled(session), guess)[-GUESSES:]
             message = "played " + "; ".join(played)
             return replace(
                 base, status="played", message=message, played=played, state_id=state_id + len(played)
@@ -334,7 +334,7 @@ class TableLoop:
         regions = self._reader[2] if self._reader is not None else frozenset()
         history = session.history
         tried = 0
-        for guess in reversed(self._guesses[-MENDED:]):
+        for guess in reversed(self._journaled(session)[-MENDED:]):
             later = history[guess.at + len(guess.taken) :]
             while later and _unseen(session, sight, guess.at + len(guess.taken) + len(later) - 1):
                 later = later[:-1]  # a move nobody saw last (a pass the guess forced) is found again
@@ -587,18 +587,21 @@ class TableLoop:
             self._handled = None
         return path
 
-    def _standing_guesses(self) -> tuple[Guess, ...]:
-        """The guesses of the game in play whose moves are still in its history (an undo past
-        one, or another game started, drops it)."""
-        session = self.table.session
-        if session is None:
-            return ()
-        if session.game_id != self._guesses_of:  # another game, or the first look since a restart
+    def _journaled(self, session: Session) -> tuple[Guess, ...]:
+        """The guesses of the session's game: those journaled, the first time it is looked at
+        (another game, or the first look since a restart), then as they are kept here."""
+        if session.game_id != self._guesses_of:
             self._guesses_of = session.game_id
             self._guesses = self._kept = tuple(
                 Guess(session.game_id, at, taken, others) for at, taken, others in session.kept_guesses()
             )
-        if not self._guesses:  # the frame path: nothing to look at
+        return self._guesses
+
+    def _standing_guesses(self) -> tuple[Guess, ...]:
+        """The guesses of the game in play whose moves are still in its history (an undo past
+        one, or another game started, drops it)."""
+        session = self.table.session
+        if session is None or not self._journaled(session):  # the frame path: nothing to look at
             return ()
         history = session.history
         return tuple(
