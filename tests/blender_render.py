@@ -18,6 +18,9 @@ from typing import Any
 import bpy  # type: ignore[import-not-found]
 from mathutils import Matrix, Vector  # type: ignore[import-not-found]
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: the repo's modules too
+from vision.training.blender_dice import die as cycles_die  # noqa: E402 (needs the path above)
+
 MM = 0.001
 KELVIN_RGB = {
     2700: (1.0, 0.66, 0.34),
@@ -210,8 +213,26 @@ def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> N
         obj.scale = tuple(v * MM for v in item["size"])
         obj.rotation_euler = (0.0, 0.0, turn)
         place(obj, material(f"solid{index}", item["colour"], 0.08, clear=item["clear"]))
-    elif item["kind"] == "die":
-        die(item, index, (x, y, z), turn)
+    elif item["kind"] == "die":  # drawn as the networks' path-traced training dice are
+        cycles_die(
+            {
+                "at": [x / MM, y / MM, z / MM],
+                "size": item["size"],
+                "value": item["value"],
+                "turn_deg": math.degrees(turn),
+                "bevel": item["bevel"],
+                "body": {
+                    "style": "solid",
+                    "colour": item["colour"],
+                    "roughness": item.get("roughness", 0.35),
+                },
+                "ink": {"style": "solid", "colour": item["pips"], "roughness": 0.5},
+                "pip": item.get("pip", 0.09),
+                "pitch": 0.25,
+                "sunk": 0.6,
+            },
+            index,
+        )
     elif item["kind"] == "ellipsoid":  # a head, a hunched body: `z` is its middle
         bpy.ops.mesh.primitive_uv_sphere_add(segments=48, ring_count=24, radius=0.5, location=(x, y, z))
         obj = bpy.context.object
@@ -221,83 +242,6 @@ def solid(item: dict[str, Any], index: int, roughness: float, folder: Path) -> N
         place(obj, material(f"solid{index}", item["colour"], roughness))
     else:
         raise ValueError(f"unknown solid {item['kind']}")
-
-
-DIE_FACES = {
-    1: ((0, 0, 1), (1, 0, 0)),
-    6: ((0, 0, -1), (1, 0, 0)),
-    2: ((1, 0, 0), (0, 1, 0)),
-    5: ((-1, 0, 0), (0, 1, 0)),
-    3: ((0, 1, 0), (1, 0, 0)),
-    4: ((0, -1, 0), (1, 0, 0)),
-}
-"""A d6 as it lies unturned: each value's outward normal and the axis its pips' layout runs along
-(opposite faces sum to 7; 1, 2 and 3 meet at a corner counterclockwise, as on western dice)."""
-DIE_PIPS = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
-"""Where each face's pips lie, in quarters of the die's side: vision/render.py's PIPS, copied, since this
-script runs in Blender's own Python, which has no OpenCV to import vision/ with."""
-
-
-def die(item: dict[str, Any], index: int, at: tuple[float, float, float], turn: float) -> None:
-    """A d6 `size` mm lying on `z`: a cube with rounded edges in its colour, each face's pips
-    flat discs in `pips` (a little sunk, their tops just out of the face), `value` on top,
-    turned `turn` about the vertical."""
-    import bmesh  # type: ignore[import-not-found]  # bpy's own: importable only once bpy is
-
-    side = item["size"] * MM
-    half = side / 2
-    normal, _ = DIE_FACES[item["value"]]
-    up = {
-        (0, 0, 1): Matrix.Identity(3),
-        (0, 0, -1): Matrix.Rotation(math.pi, 3, "X"),
-        (1, 0, 0): Matrix.Rotation(-math.pi / 2, 3, "Y"),
-        (-1, 0, 0): Matrix.Rotation(math.pi / 2, 3, "Y"),
-        (0, 1, 0): Matrix.Rotation(math.pi / 2, 3, "X"),
-        (0, -1, 0): Matrix.Rotation(-math.pi / 2, 3, "X"),
-    }[normal]
-    assert (up @ Vector(normal) - Vector((0, 0, 1))).length < 1e-6
-    world = Matrix.Translation((at[0], at[1], at[2] + half)) @ Matrix.Rotation(turn, 4, "Z") @ up.to_4x4()
-    bpy.ops.mesh.primitive_cube_add(size=1.0)
-    body = bpy.context.object
-    body.scale = (side, side, side)
-    bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
-    body.matrix_world = world
-    bevelled(body, item["bevel"])
-    body.modifiers["bevel"].segments = 4
-    place(body, material(f"solid{index}", item["colour"], item.get("roughness", 0.35)))
-
-    mesh = bpy.data.meshes.new(f"pips{index}")
-    bm = bmesh.new()
-    radius, sunk = item.get("pip", 0.09) * side, 0.6 * MM
-    for value, (n, u) in DIE_FACES.items():
-        nv, uv = Vector(n), Vector(u)
-        vv = nv.cross(uv)
-        lie = Vector((0, 0, 1)).rotation_difference(nv).to_matrix().to_4x4()
-        for du, dv in DIE_PIPS[value]:
-            centre = nv * (half + 0.05 * MM - sunk / 2) + (uv * du + vv * dv) * (0.25 * side)
-            bmesh.ops.create_cone(
-                bm,
-                cap_ends=True,
-                segments=20,
-                radius1=radius,
-                radius2=radius,
-                depth=sunk,
-                matrix=Matrix.Translation(centre) @ lie,
-            )
-    bm.to_mesh(mesh)
-    bm.free()
-    pips = bpy.data.objects.new(f"pips{index}", mesh)
-    bpy.context.scene.collection.objects.link(pips)
-    pips.matrix_world = world
-    mesh.shade_smooth()
-    place(pips, material(f"pips{index}", item["pips"], 0.5))
 
 
 def lamp(item: dict[str, Any], index: int) -> None:
