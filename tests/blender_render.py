@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import bpy  # type: ignore[import-not-found]
-from mathutils import Matrix, Vector  # type: ignore[import-not-found]
+from mathutils import Vector  # type: ignore[import-not-found]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: the repo's modules too
 from vision.training.blender_dice import die as cycles_die  # noqa: E402 (needs the path above)
+from vision.training.blender_dice import room_and_camera  # noqa: E402
 
 MM = 0.001
 KELVIN_RGB = {
@@ -282,24 +283,7 @@ def build(folder: Path) -> None:
     scene.render.resolution_percentage = 100
     scene.render.image_settings.file_format = "HDR"  # linear light that OpenCV reads (Radiance)
 
-    world = bpy.data.worlds.new("room")
-    world.use_nodes = True
-    world.node_tree.nodes["Background"].inputs["Strength"].default_value = spec["ambient"]
-    world.node_tree.nodes["Background"].inputs["Color"].default_value = (0.8, 0.8, 0.8, 1.0)
-    scene.world = world
-
-    camera = bpy.data.cameras.new("camera")
-    camera.sensor_fit = "HORIZONTAL"
-    camera.lens_unit = "FOV"
-    camera.angle = math.radians(spec["hfov_deg"])
-    camera.clip_start, camera.clip_end = 0.05, 20.0
-    cam = bpy.data.objects.new("camera", camera)
-    m = [row[:] for row in spec["camera"]]
-    for r in range(3):
-        m[r][3] *= MM
-    cam.matrix_world = Matrix(m)
-    scene.collection.objects.link(cam)
-    scene.camera = cam
+    room_and_camera(scene, spec, [0.8, 0.8, 0.8], (0.05, 20.0))
 
     bpy.ops.mesh.primitive_plane_add(size=4.0, location=(0.2, -0.2, 0.0))
     place(bpy.context.object, material("table", spec["table"]["colour"], 0.6, grain=spec["table"]["grain"]))

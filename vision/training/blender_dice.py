@@ -256,6 +256,30 @@ def lamp(item: dict[str, Any], index: int) -> None:
     bpy.context.scene.collection.objects.link(obj)
 
 
+def room_and_camera(
+    scene: Any, spec: dict[str, Any], ambient_rgb: list[float], clip: tuple[float, float]
+) -> None:
+    """The room's even light (`ambient`, of this colour) and the camera: `hfov_deg` wide, its
+    4 x 4 camera-to-world matrix `camera` in mm (it looks down its -Z)."""
+    world = bpy.data.worlds.new("room")
+    world.use_nodes = True
+    world.node_tree.nodes["Background"].inputs["Strength"].default_value = spec["ambient"]
+    world.node_tree.nodes["Background"].inputs["Color"].default_value = (*ambient_rgb, 1.0)
+    scene.world = world
+    camera = bpy.data.cameras.new("camera")
+    camera.sensor_fit = "HORIZONTAL"
+    camera.lens_unit = "FOV"
+    camera.angle = math.radians(spec["hfov_deg"])
+    camera.clip_start, camera.clip_end = clip
+    cam = bpy.data.objects.new("camera", camera)
+    m = [row[:] for row in spec["camera"]]
+    for r in range(3):
+        m[r][3] *= MM
+    cam.matrix_world = Matrix(m)
+    scene.collection.objects.link(cam)
+    scene.camera = cam
+
+
 def build(spec: dict[str, Any]) -> None:
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
@@ -268,23 +292,7 @@ def build(spec: dict[str, Any]) -> None:
     scene.render.resolution_x, scene.render.resolution_y = spec["size"]
     scene.render.resolution_percentage = 100
     scene.render.image_settings.file_format = "HDR"
-    world = bpy.data.worlds.new("room")
-    world.use_nodes = True
-    world.node_tree.nodes["Background"].inputs["Strength"].default_value = spec["ambient"]
-    world.node_tree.nodes["Background"].inputs["Color"].default_value = (*spec["ambient_rgb"], 1.0)
-    scene.world = world
-    camera = bpy.data.cameras.new("camera")
-    camera.sensor_fit = "HORIZONTAL"
-    camera.lens_unit = "FOV"
-    camera.angle = math.radians(spec["hfov_deg"])
-    camera.clip_start, camera.clip_end = 0.01, 10.0
-    cam = bpy.data.objects.new("camera", camera)
-    m = [row[:] for row in spec["camera"]]
-    for r in range(3):
-        m[r][3] *= MM
-    cam.matrix_world = Matrix(m)
-    scene.collection.objects.link(cam)
-    scene.camera = cam
+    room_and_camera(scene, spec, spec["ambient_rgb"], (0.01, 10.0))
     bpy.ops.mesh.primitive_plane_add(size=3.0, location=(0.0, 0.0, 0.0))
     bpy.context.object.data.materials.append(surface("ground", spec["ground"]))
     if spec.get("floor"):  # a tray's floor, a felt mat or a board under the dice
