@@ -467,9 +467,12 @@ def laid_meeples(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, 
     return frame, empty, {"master": 2, "apprentice": 4}
 
 
-def laid_watcher(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def laid_watcher(
+    profile: Profile, seed: int, figure: tuple[float, float, float] = DARK_PLASTIC
+) -> tuple[np.ndarray, np.ndarray]:
     """The Watcher alone (`yuggoth_table`'s: a dark figure on a pink-painted 50 mm base) in a
-    random Area, as a player lays it out to teach the companion: the frame and the empty map."""
+    random Area, as a player lays it out to teach the companion: the frame and the empty map.
+    `figure`: its figure's colour (BGR), to stand another figure on a pink base."""
     from vision.colours import DEFAULT_COLOURS
 
     rng = np.random.default_rng(seed)
@@ -480,7 +483,7 @@ def laid_watcher(profile: Profile, seed: int) -> tuple[np.ndarray, np.ndarray]:
     figures = (
         []
         if at is None
-        else [Figure(at, pink, 50.0, DARK_PLASTIC, float(rng.uniform(26, 32)), float(rng.uniform(45, 60)))]
+        else [Figure(at, pink, 50.0, figure, float(rng.uniform(26, 32)), float(rng.uniform(45, 60)))]
     )
     frame, empty, _ = _photographed(profile, rng, seed, [], figures, [])
     return frame, empty

@@ -47,6 +47,39 @@ def test_a_dark_base_is_said_of_figures_only() -> None:
         parse_profile(tomllib.loads(text.replace("figure = true", "figure = false", 1)))
 
 
+def test_a_dark_figure_is_said_of_figures_only() -> None:
+    """The Watcher's figure is dark plastic on its pink base (profile `dark_figure = true`);
+    Turris's Scouts are of their player's colour."""
+    text = (Path(__file__).parent.parent / "vision/profiles/yuggoth-three.toml").read_text()
+    assert load_profile("yuggoth-three").token_dark_figures == ("watcher",)
+    assert load_profile("yuggoth-five").token_dark_figures == ("watcher",)
+    assert load_profile("turris").token_dark_figures == ()
+    with pytest.raises(ProfileError, match="dark_figure is for a figure"):
+        parse_profile(tomllib.loads(text.replace("figure = true", "figure = false", 1)))
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_red_figure_on_a_pink_base_is_no_watcher(seed: int) -> None:
+    """A figure stands on its base's middle: the Watcher's dark figure shows there, so a faction's
+    red figure on a base its lamp turns pink (path-traced Yuggoth maps: 6 such read as the Watcher
+    before) is no Watcher; the same base under a dark figure is."""
+    from dataclasses import replace
+
+    from tests.pinhole_figures import DARK_PLASTIC, FACTIONS, laid_watcher
+    from vision.colours import DEFAULT_COLOURS
+    from vision.pipeline import TableReader
+    from vision.reference import capture
+
+    profile = replace(load_profile("yuggoth-three"), piece_colours=FACTIONS)
+    red = tuple(float(v) for v in DEFAULT_COLOURS["red"])
+    read = {}
+    for name, figure in (("dark", DARK_PLASTIC), ("red", red)):
+        frame, empty = laid_watcher(profile, seed, figure)
+        seen = TableReader(profile, empty=capture(empty, profile)).read(frame)
+        read[name] = [t.kind for t in seen.tokens]
+    assert read == {"dark": ["watcher"], "red": []}
+
+
 @pytest.mark.parametrize(
     ("side", "seeds", "floor"),
     [("yuggoth-three", range(170, 185), 0.8), ("yuggoth-five", range(320, 340), 0.9)],

@@ -27,6 +27,7 @@ import numpy as np
 
 from .camera import CameraPlace
 from .colours import (
+    HUE_CHROMA,
     LIGHTNESS_WEIGHT,
     SEEN_REACH,
     SEEN_SHIFT,
@@ -947,6 +948,40 @@ def judged_as_figure(
     return likeliest_kind(figures, seen, misfit, shaped, colour, profile)
 
 
+def dark_in_the_middle(
+    bgr: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    colours: np.ndarray,
+    at: tuple[float, float],
+    radius_px: float,
+    is_dark: np.ndarray,
+    piece_colour: np.ndarray,
+    own: int,
+) -> bool:
+    """Whether a base whose figure is dark plastic shows that figure in its middle (within half its
+    radius of where its colour was read): no more pixels there plainly of another piece's colour
+    than dark ones (a flat disc of the base's colour, as vision/render.py draws the Watcher, shows
+    neither). A figure stands on its base's middle and, seen from above, covers it whatever its
+    lean; a red or purple faction figure on a base a lamp turns pink shows its own colour there,
+    and so does a faction figure of a colour near the base's on a dark base. Plainly: a chroma of
+    twice `HUE_CHROMA` (the least that says a colour has a hue of its own), since dark plastic
+    gives back too little light for more than a tint (the light's, or its pink base's reflected)
+    and that tint may be named any colour. Path-traced Yuggoth maps: 13 Watchers read, 110-481
+    dark pixels in the middle against 0-37 of other colours; 6 faction figures read as Watchers,
+    4-142 dark against 121-441 (chroma 36-56); a pinhole Watcher's purple-tinted dark figure,
+    chroma 21: 434 dark, none other."""
+    near = (rows - at[0]) ** 2 + (cols - at[1]) ** 2 <= radius_px * radius_px
+    middle = colours[near]
+    other = piece_colour[middle] & (middle != own)
+    lab = cv2.cvtColor(bgr[rows[near], cols[near]][None].astype(np.uint8), cv2.COLOR_BGR2LAB)[0].astype(
+        np.float32
+    )
+    plain = np.hypot(lab[:, 1] - 128.0, lab[:, 2] - 128.0) >= 2 * HUE_CHROMA
+    dark = is_dark[middle] | (other & ~plain)
+    return int(dark.sum()) >= int((other & plain).sum())
+
+
 def paint_margin(feature: np.ndarray, choices: np.ndarray, k: int, dark: np.ndarray) -> float:
     """How many times nearer its colour (`choices[k]`) than any `dark` one a colour's features
     are: a figure's painted top is plainly its paint; a speck of a dark piece's own tint (a
@@ -1251,6 +1286,7 @@ def read_tokens(
     boxes = np.array([(min(xs), min(ys), max(xs), max(ys)) for xs, ys in (zip(*r.polygon) for r in regions)])
     found: list[TokenSighting] = []
     heaps: list[tuple[TokenSighting, int, bool, int]] = []
+    others: list[TokenSighting] = []  # pieces not of this game's kinds (a faction's figures)
 
     # The side (px) of the largest tile each colour comes in (for a tile a piece splits in two),
     # and of one that pieces may stand on; print's colours and dark plastic come in none.
@@ -1554,6 +1590,21 @@ def read_tokens(
                 # Named among this kind's own colours (a pink priest is not a red resource).
                 keep = [i for i, n in enumerate(names) if n in allowed]
                 name = names[keep[int(nearest(colour[None], choices[keep])[0])]]
+            if kind in profile.token_dark_figures and not dark_in_the_middle(
+                bgr,
+                blob_rows,
+                blob_cols,
+                blob_colours,
+                (cy, cx),
+                widths[kind] * s / 4,
+                is_dark,
+                piece_colour,
+                k,
+            ):
+                # Another piece's figure stands on it (a faction's, on a base of a near colour): no
+                # piece to read, nor for a second look by its outline.
+                others.append(TokenSighting(region.name, "", name, (float(centre[0]), float(centre[1])), 0.0))
+                continue
             sighting = TokenSighting(
                 region.name,
                 kind,
@@ -1571,28 +1622,28 @@ def read_tokens(
         painted = np.zeros_like(mask)
         paint = ~(is_dark | is_print)[named.colour]
         painted[named.rows[paint], named.cols[paint]] = 1
-        read = found + [h[0] for h in heaps]
+        read = found + [h[0] for h in heaps] + others
         beasts, specks = dark_by_outline(mask, painted, read, profile, regions, top, (r0, c0), place)
         found = [t for t in found if t not in specks] + beasts
         # Then by what differs faintly throughout (a Beast alone on a Crossroad's dark circle shows
         # the mask a few highlights only), where no piece was read: a second look, so that the
         # faint rest of a place does not join a Beast found by its mask to other things.
-        read = found + [h[0] for h in heaps]
+        read = found + [h[0] for h in heaps] + others
         beasts, specks = dark_by_outline(mask | faint, painted, read, profile, regions, top, (r0, c0), place)
         found = [t for t in found if t not in specks] + beasts
     found += figures_on_faint_bases(
-        lone_tops, found + [h[0] for h in heaps], profile, top, regions, (r0, c0), place
+        lone_tops, found + [h[0] for h in heaps] + others, profile, top, regions, (r0, c0), place
     )
     if empty is not None and not has_dark_kinds:  # the outline is a piece's only where print is known
         colour_at = colour_map(named, mask.shape)
         found = kinds_by_outline(
             found, view.parts, colour_at, names, is_print | is_dark, profile, top, (r0, c0), place
         )
-        read = found + [h[0] for h in heaps]
+        read = found + [h[0] for h in heaps] + others
         found += shaded_by_outline(
             view.parts, colour_at, names, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
-        read = found + [h[0] for h in heaps]
+        read = found + [h[0] for h in heaps] + others
         found += pale_by_outline(
             view, colour_at, names, choices, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )

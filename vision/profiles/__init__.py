@@ -76,6 +76,10 @@ class Profile:
     """Token kinds that are figures on a base, one of which may be dark plastic whatever the
     piece's colour: seen from above, its colour may show on the figure only (a Scout on a dark
     base) or on the base only (the Watcher's pink base under its dark figure)."""
+    token_dark_figures: tuple[str, ...] = ()
+    """Figure kinds whose figure is dark plastic, their colour on the base alone (the Watcher): a
+    figure stands on its base's middle, so what shows there is dark, not another piece's colour
+    (a faction's red Great Old One on a base its lamp turns pink is no Watcher)."""
     token_glass: tuple[str, ...] = ()
     """Token kinds of glass or glossy plastic (Tower's gems): seen through, or mirroring the board,
     so named by the share of the board's light they pass in each colour, not by their own."""
@@ -273,6 +277,9 @@ def _pieces(pieces: dict[str, Any]) -> dict[str, Any]:
         out["token_figures"] = tuple(str(k) for k, v in tokens.items() if v.get("figure") is True)
         if any(not isinstance(v.get("figure", False), bool) for v in tokens.values()):
             raise ProfileError("pieces.tokens.KIND.figure is true (a figure on a base) or false")
+        out["token_dark_figures"] = tuple(str(k) for k, v in tokens.items() if v.get("dark_figure") is True)
+        if any(v.get("dark_figure") is True and v.get("figure") is not True for v in tokens.values()):
+            raise ProfileError("pieces.tokens.KIND.dark_figure is for a figure (figure = true)")
         out["token_glass"] = tuple(str(k) for k, v in tokens.items() if v.get("glass") is True)
         out["token_dark_based"] = tuple(str(k) for k, v in tokens.items() if v.get("dark_base") is True)
         if any(v.get("dark_base") is True and v.get("figure") is not True for v in tokens.values()):
