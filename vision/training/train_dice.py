@@ -96,11 +96,15 @@ def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
 
 
 def batch(
-    samples: list, rng: np.random.Generator, size: int, die_range: tuple[float, float]
+    samples: list,
+    rng: np.random.Generator,
+    size: int,
+    die_range: tuple[float, float],
+    weights: np.ndarray | None = None,
 ) -> tuple[torch.Tensor, ...]:
     imgs, heats, clss, sizes, masks = [], [], [], [], []
     for _ in range(size):
-        s = samples[rng.integers(len(samples))]
+        s = samples[rng.integers(len(samples)) if weights is None else rng.choice(len(samples), p=weights)]
         img, c, v, sz = augment(s, CROP, rng, die_range)
         h, k, ls, m = targets(CROP, c, v, sz)
         imgs.append(img.transpose(2, 0, 1))
@@ -115,6 +119,16 @@ def batch(
         torch.from_numpy(np.stack(sizes)),
         torch.from_numpy(np.stack(masks)),
     )
+
+
+def shares(others: int, traced: int, share: float | None) -> np.ndarray | None:
+    """Each frame's chance of being drawn when the path-traced frames (last in the list) are to
+    be `share` of what the network sees: many of them would crowd out the real photos."""
+    if share is None or not traced:
+        return None
+    if not 0.0 < share < 1.0:
+        raise SystemExit("--path-traced-share is a fraction between 0 and 1")
+    return np.concatenate([np.full(others, (1 - share) / others), np.full(traced, share / traced)])
 
 
 def main() -> None:
@@ -145,6 +159,12 @@ def main() -> None:
         default=[],
         help="a recording of path-traced dice to train on too (vision/training/path_traced_dice.py)",
     )
+    parser.add_argument(
+        "--path-traced-share",
+        type=float,
+        default=None,
+        help="draw this share of each batch from the path-traced frames (default: as any frame)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -156,8 +176,9 @@ def main() -> None:
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
     samples += cubes(args.cubes, args.seed + 2)
-    for folder in args.path_traced:
-        samples += load_recording(folder, 0.0)
+    traced = [s for folder in args.path_traced for s in load_recording(folder, 0.0)]
+    weights = shares(len(samples), len(traced), args.path_traced_share)
+    samples += traced
     print(f"{len(samples)} training frames, {sum(len(s.values) for s in samples)} dice", flush=True)
     model = DiceNet(args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
@@ -165,7 +186,7 @@ def main() -> None:
     start = time.time()
     model.train()
     for step in range(args.steps):
-        x, heat, cls, logsize, mask = batch(samples, rng, args.batch, (args.die_min, args.die_max))
+        x, heat, cls, logsize, mask = batch(samples, rng, args.batch, (args.die_min, args.die_max), weights)
         out = model(x)
         l_heat = focal(out[:, 0], heat)
         l_cls = F.cross_entropy(out[:, 1:7], cls, ignore_index=-1)
