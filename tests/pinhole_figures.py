@@ -468,18 +468,22 @@ def laid_meeples(profile: Profile, colour: str, seed: int) -> tuple[np.ndarray, 
 
 
 def laid_watcher(
-    profile: Profile, seed: int, figure: tuple[float, float, float] = DARK_PLASTIC
+    profile: Profile,
+    seed: int,
+    figure: tuple[float, float, float] = DARK_PLASTIC,
+    base: tuple[float, float, float] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The Watcher alone (`yuggoth_table`'s: a dark figure on a pink-painted 50 mm base) in a
     random Area, as a player lays it out to teach the companion: the frame and the empty map.
-    `figure`: its figure's colour (BGR), to stand another figure on a pink base."""
+    `figure`: its figure's colour (BGR), to stand another figure on a pink base; `base`: its base's
+    (default the palette's pink)."""
     from vision.colours import DEFAULT_COLOURS
 
     rng = np.random.default_rng(seed)
     areas = [r for r in profile.regions if r.holds == "tokens"]
     xs, ys = zip(*areas[int(rng.integers(len(areas)))].polygon)
     at = free_spot(rng, (min(xs), min(ys), max(xs), max(ys)), [], 50.0)
-    pink = tuple(float(v) for v in DEFAULT_COLOURS["pink"])
+    pink = base or tuple(float(v) for v in DEFAULT_COLOURS["pink"])
     figures = (
         []
         if at is None

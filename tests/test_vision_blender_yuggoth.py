@@ -24,15 +24,18 @@ from vision.reference import capture
 FLOORS: dict[str, tuple[int, int]] = {
     # recording: (Watchers right, most false readings) of 10 maps, 5 with the Watcher: measured 4
     # and 2 (a Watcher read on a map without one, and a second beside the true one); since a
-    # figure's middle must be dark (`dark_figure`, twenty-third session) 4 and 0.
-    "blender-yuggoth-dev": (3, 1),
+    # figure's middle must be dark (`dark_figure`, twenty-third session) 4 and 0; with pale bases
+    # round dark figures read (looked at while building it) 5 and 0.
+    "blender-yuggoth-dev": (4, 1),
     # 20 maps (seeds 1300-1319), 16 with the Watcher, rendered and read once (eighteenth
     # session): 13, and 4 false (one in the Area beside the true one, one a second in its Area,
-    # two on maps where the Watcher stands elsewhere); with `dark_figure` 13 and 0.
-    "blender-yuggoth-fresh": (12, 1),
+    # two on maps where the Watcher stands elsewhere); with `dark_figure` 13 and 0; with pale
+    # bases round dark figures (looked at while building it) 15 and 0.
+    "blender-yuggoth-fresh": (14, 1),
     # 12 maps (seeds 1400-1411), all with the Watcher and with dice in the rolling area, rendered
-    # and read once (twentieth session): 10, and 0 false; with `dark_figure` the same.
-    "blender-yuggoth-third": (9, 1),
+    # and read once (twentieth session): 10, and 0 false; with `dark_figure` the same, with pale
+    # bases round dark figures read 11 (looked at while building it).
+    "blender-yuggoth-third": (10, 1),
 }
 
 

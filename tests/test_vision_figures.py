@@ -80,6 +80,30 @@ def test_a_red_figure_on_a_pink_base_is_no_watcher(seed: int) -> None:
     assert read == {"dark": ["watcher"], "red": []}
 
 
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_watcher_on_a_base_washed_out_to_white(seed: int) -> None:
+    """A bright lamp washes the Watcher's pink base out (here painted 60% white): named white but
+    at its rim, too little pink for a 50 mm base, and it was not read (0 of 10 laid out, seeds
+    5-14). A round base of its size, pale, with the dark figure covering its middle, is the
+    Watcher; the same base under a white figure is not (a faction's, of its colour throughout)."""
+    from dataclasses import replace
+
+    from tests.pinhole_figures import DARK_PLASTIC, FACTIONS, laid_watcher
+    from vision.colours import DEFAULT_COLOURS
+    from vision.pipeline import TableReader
+    from vision.reference import capture
+
+    profile = replace(load_profile("yuggoth-three"), piece_colours=FACTIONS)
+    pale = tuple(0.4 * float(v) + 0.6 * 255 for v in DEFAULT_COLOURS["pink"])
+    white = tuple(float(v) for v in DEFAULT_COLOURS["white"])
+    read = {}
+    for name, figure in (("dark", DARK_PLASTIC), ("white", white)):
+        frame, empty = laid_watcher(profile, seed, figure, pale)
+        seen = TableReader(profile, empty=capture(empty, profile)).read(frame)
+        read[name] = [(t.kind, t.color) for t in seen.tokens]
+    assert read == {"dark": [("watcher", "pink")], "white": []}
+
+
 @pytest.mark.parametrize(
     ("side", "seeds", "floor"),
     [("yuggoth-three", range(170, 185), 0.8), ("yuggoth-five", range(320, 340), 0.9)],

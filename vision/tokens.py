@@ -1647,6 +1647,10 @@ def read_tokens(
         found += pale_by_outline(
             view, colour_at, names, choices, is_print | is_dark, read, profile, regions, top, (r0, c0), place
         )
+        read = found + [h[0] for h in heaps] + others
+        found += pale_bases_round_dark_figures(
+            view, colour_at, names, is_dark, read, profile, regions, top, (r0, c0), place
+        )
     found += tiles_under_pieces(
         found,
         named,
@@ -2431,6 +2435,67 @@ def pale_by_outline(
             k = allowed[int((hues @ towards / np.maximum(np.linalg.norm(hues, axis=1), 1e-9)).argmax())]
             at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
             out.append(TokenSighting(region.name, fit[0], names[k], at, 0.5))
+    return out
+
+
+def pale_bases_round_dark_figures(
+    view: PiecesView,
+    colour_at: np.ndarray,
+    names: Sequence[str],
+    is_dark: np.ndarray,
+    read: Sequence[TokenSighting],
+    profile: Profile,
+    regions: Sequence[Region],
+    top: TopDown,
+    origin: tuple[int, int],
+    place: CameraPlace | None,
+) -> list[TokenSighting]:
+    """Figures whose figure is dark plastic (`dark_figure`: the Watcher) on a base a bright lamp
+    washes out toward white: the pale pink base named white but at its shaded rim, too little pink
+    to be read as the base. A part of the mask no piece was read in whose outline less its dark
+    pixels (the figure, its shadow) is the base's, round, whose middle (half the base's radius
+    round the outline's centre) is mostly dark (the figure stands there), and whose other pixels
+    are named white or the kind's colours (beyond `OTHER_COLOURS` of them no other), is one. Its
+    colour is not judged by hue: a washed-out base's is too faint to tell pink from the board's
+    light (path-traced maps: as often orange, blue or purple as pink), and no other piece is a
+    dark figure on a pale base (a faction's figures are of its colour throughout, on bases of it
+    or dark plastic). Path-traced Yuggoth maps: 4 more of 33 Watchers, none false."""
+    s = top.px_per_mm
+    figures = {n: w for n, w in standing_kinds(profile).items() if n in profile.token_dark_figures}
+    if not figures:
+        return []
+    dark = np.flatnonzero(is_dark)
+    read_at = [in_view(t.center, top, origin) for t in read]
+    narrowest = min(figures.values()) * s
+    least = RING_SHARE * math.pi * (narrowest / 2) ** 2
+    white = [i for i, n in enumerate(names) if n == "white"]
+    out: list[TokenSighting] = []
+    for o in unread_outlines(view.parts, colour_at, dark, read_at, narrowest, least):
+        centre = top.to_mm(o.centre[0] + origin[1], o.centre[1] + origin[0])
+        region = next((r for r in regions if r.contains(centre)), None)
+        if region is None:
+            continue
+        fit = round_kind(o, region, figures, set(figures), profile, place, centre, s)
+        if fit is None:
+            continue
+        kind, width = fit
+        own = [i for i, n in enumerate(names) if profile.comes_in(kind, n)]
+        if not own:
+            continue
+        named = o.colours[o.colours >= 0]
+        if np.isin(named, own + white, invert=True).sum() > OTHER_COLOURS * o.rows.size:
+            continue
+        radius = width * s / 4
+        r0, c0 = int(o.centre[1] - radius), int(o.centre[0] - radius)
+        window = colour_at[max(0, r0) : r0 + int(2 * radius) + 1, max(0, c0) : c0 + int(2 * radius) + 1]
+        yy, xx = np.mgrid[: window.shape[0], : window.shape[1]]
+        inside = (yy + max(0, r0) - o.centre[1]) ** 2 + (xx + max(0, c0) - o.centre[0]) ** 2 <= radius**2
+        middle = window[inside]
+        counts = np.bincount(middle[middle >= 0], minlength=len(names))
+        if not middle.size or counts[dark].sum() * 2 < middle.size:
+            continue  # its middle is not its dark figure
+        at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+        out.append(TokenSighting(region.name, kind, names[own[0]], at, 0.5))
     return out
 
 

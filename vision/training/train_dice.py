@@ -218,7 +218,10 @@ def main() -> None:
         dynamo=False,
         dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "h4", 3: "w4"}},
     )
-    settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+    settings = {
+        k: ([str(p) for p in v] if isinstance(v, list) else str(v) if isinstance(v, Path) else v)
+        for k, v in vars(args).items()
+    }
     args.out.with_suffix(".json").write_text(
         json.dumps(
             {

@@ -229,7 +229,10 @@ def main() -> None:
         dynamo=False,
         dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}},
     )
-    settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+    settings = {
+        k: ([str(p) for p in v] if isinstance(v, list) else str(v) if isinstance(v, Path) else v)
+        for k, v in vars(args).items()
+    }
     args.out.with_suffix(".json").write_text(
         json.dumps(
             {
