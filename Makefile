@@ -98,6 +98,8 @@ render-tables: $(BLENDER)/python $(STAMP)
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-fresh --seeds 1300 1320 --profile yuggoth-three --empty
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-third --seeds 1400 1412 --profile yuggoth-three
 	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-third --seeds 1400 1412 --profile yuggoth-three --empty
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-fourth --seeds 1500 1510 --profile yuggoth-three
+	$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-yuggoth-fourth --seeds 1500 1510 --profile yuggoth-three --empty
 	for set in dev:100 unseen:200 fresh:300; do \
 		$(BIN)/python -m tests.make_blender_tables tests/path-traced/blender-tower-$${set%:*} \
 			--seeds $${set#*:} $$(($${set#*:} + 12)) --profile tower; \

@@ -783,17 +783,18 @@ def unseen_tables_bench() -> None:
         )
     from tests.test_vision_blender_yuggoth import dice_read, watchers_read
 
-    for name, maps in (("dev", 10), ("fresh", 20), ("third", 12)):
+    for name, maps in (("dev", 10), ("fresh", 20), ("third", 12), ("fourth", 10)):
         right, there, false = watchers_read(f"blender-yuggoth-{name}")
         print(
-            f"  Yuggoth maps path-traced by Blender, {maps} {name} tables (read once when made), each "
+            f"  Yuggoth maps path-traced by Blender, {maps} {name} tables, each "
             f"map's empty board shown first: the Watcher {right}/{there}, {false} false"
         )
-    value, both, total, false = dice_read("blender-yuggoth-third")
-    print(
-        f"  the same third set's rolling area: dice {value}/{total} value right ({both} colour too), "
-        f"{false} false"
-    )
+    for name in ("third", "fourth"):
+        value, both, total, false = dice_read(f"blender-yuggoth-{name}")
+        print(
+            f"  the {name} set's rolling area: dice {value}/{total} value right ({both} colour too), "
+            f"{false} false"
+        )
     from tests.blender_tower import CITIZENS
 
     for name, note in (

@@ -36,6 +36,9 @@ FLOORS: dict[str, tuple[int, int]] = {
     # and read once (twentieth session): 10, and 0 false; with `dark_figure` the same, with pale
     # bases round dark figures read 11 (looked at while building it).
     "blender-yuggoth-third": (10, 1),
+    # 10 maps (seeds 1500-1509), 7 with the Watcher, with dice, rendered after the twenty-third
+    # session's changes and read once: 7, and 0 false (the code before them: 6, and 3 false).
+    "blender-yuggoth-fourth": (6, 1),
 }
 
 
@@ -59,6 +62,8 @@ DICE_FLOORS: dict[str, tuple[int, int]] = {
     # there): measured once when the set was made, less 1 (false: plus 1). Third set (seeds
     # 1400-1411, 43 dice of the palette's colours, 13-18 px): 42 right (40 colour too), 0 false.
     "blender-yuggoth-third": (41, 1),
+    # Fourth set (seeds 1500-1509, 33 dice), read once when made: 33 right (32 colour too), 0 false.
+    "blender-yuggoth-fourth": (32, 1),
 }
 
 
