@@ -970,7 +970,8 @@ def dark_in_the_middle(
     and that tint may be named any colour. Path-traced Yuggoth maps: 13 Watchers read, 110-481
     dark pixels in the middle against 0-37 of other colours; 6 faction figures read as Watchers,
     4-142 dark against 121-441 (chroma 36-56); a pinhole Watcher's purple-tinted dark figure,
-    chroma 21: 434 dark, none other."""
+    chroma 21: 434 dark, none other. Not told apart: a white figure (white has no chroma) on a
+    base named pink would count as dark; no such piece was seen named pink."""
     near = (rows - at[0]) ** 2 + (cols - at[1]) ** 2 <= radius_px * radius_px
     middle = colours[near]
     other = piece_colour[middle] & (middle != own)
