@@ -19,8 +19,8 @@ import bpy  # type: ignore[import-not-found]
 from mathutils import Vector  # type: ignore[import-not-found]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: the repo's modules too
-from vision.training.blender_dice import die as cycles_die  # noqa: E402 (needs the path above)
-from vision.training.blender_dice import room_and_camera  # noqa: E402
+from vision.training.blender_dice import cycles_scene, room_and_camera  # noqa: E402 (needs the path above)
+from vision.training.blender_dice import die as cycles_die  # noqa: E402
 
 MM = 0.001
 KELVIN_RGB = {
@@ -272,16 +272,7 @@ def lamp(item: dict[str, Any], index: int) -> None:
 
 def build(folder: Path) -> None:
     spec = json.loads((folder / "scene.json").read_text())
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    scene = bpy.context.scene
-    scene.render.engine = "CYCLES"
-    scene.cycles.device = "CPU"
-    scene.cycles.samples = spec["samples"]
-    scene.cycles.use_denoising = True
-    scene.cycles.max_bounces = 4
-    scene.render.resolution_x, scene.render.resolution_y = spec["size"]
-    scene.render.resolution_percentage = 100
-    scene.render.image_settings.file_format = "HDR"  # linear light that OpenCV reads (Radiance)
+    scene = cycles_scene(spec["samples"], spec["size"])
 
     room_and_camera(scene, spec, [0.8, 0.8, 0.8], (0.05, 20.0))
 

@@ -280,18 +280,25 @@ def room_and_camera(
     scene.camera = cam
 
 
-def build(spec: dict[str, Any]) -> None:
+def cycles_scene(samples: int, size: tuple[int, int]) -> Any:
+    """An empty Cycles scene on the CPU, denoised, writing linear light that OpenCV reads
+    (Radiance HDR): shared by the training dice and the test tables (tests/blender_render.py)."""
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
     scene.render.engine = "CYCLES"
     scene.cycles.device = "CPU"
-    scene.cycles.samples = spec["samples"]
+    scene.cycles.samples = samples
     scene.cycles.use_denoising = True
     scene.cycles.max_bounces = 4
-    scene.cycles.transmission_bounces = 6
-    scene.render.resolution_x, scene.render.resolution_y = spec["size"]
+    scene.render.resolution_x, scene.render.resolution_y = size
     scene.render.resolution_percentage = 100
     scene.render.image_settings.file_format = "HDR"
+    return scene
+
+
+def build(spec: dict[str, Any]) -> None:
+    scene = cycles_scene(spec["samples"], spec["size"])
+    scene.cycles.transmission_bounces = 6
     room_and_camera(scene, spec, spec["ambient_rgb"], (0.01, 10.0))
     bpy.ops.mesh.primitive_plane_add(size=3.0, location=(0.0, 0.0, 0.0))
     bpy.context.object.data.materials.append(surface("ground", spec["ground"]))
