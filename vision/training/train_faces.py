@@ -154,6 +154,12 @@ def main() -> None:
         default=[],
         help="a recording of path-traced dice to train on too (vision/training/path_traced_dice.py)",
     )
+    parser.add_argument(
+        "--path-traced-share",
+        type=float,
+        default=None,
+        help="draw this share of the dice from the path-traced frames (default: as any die)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--leave-out", action="append", default=[], help="a source not to train on")
     parser.add_argument(
@@ -177,10 +183,18 @@ def main() -> None:
         samples += load_recording(FIXTURES / name, die_px, drop_every=args.hold_out)
     samples += rendered(args.rendered, args.seed + 1)
     samples += cubes(args.cubes, args.seed + 2)
+    traced_from = len(samples)
     for folder in args.path_traced:
         samples += load_recording(folder, 0.0)
     sizes, false = detector_finds(args.detector, samples)
     dice = [(k, i) for k, s in enumerate(samples) for i in range(len(s.values))]
+    # Drawn as any die, or (`--path-traced-share`) that share of the dice from the path-traced
+    # frames: thousands of them would crowd out the real photos' dice.
+    real = [d for d in dice if d[0] < traced_from]
+    traced = [d for d in dice if d[0] >= traced_from]
+    share = args.path_traced_share
+    if share is not None and not 0.0 < share < 1.0:
+        raise SystemExit("--path-traced-share is a fraction between 0 and 1")
     false_finds = [(k, i) for k, f in enumerate(false) for i in range(len(f))]
     print(f"{len(samples)} frames, {len(dice)} dice, {len(false_finds)} false finds", flush=True)
     model = FaceNet(args.width)
@@ -202,7 +216,8 @@ def main() -> None:
                     continue
                 label = NONE
             else:
-                k, i = dice[int(rng.integers(len(dice)))]
+                pool = dice if share is None or not traced else traced if rng.random() < share else real
+                k, i = pool[int(rng.integers(len(pool)))]
                 centre, size, label = samples[k].centers[i], float(sizes[k][i]), int(samples[k].values[i]) - 1
             crops.append(
                 random_crop(samples[k].image, np.asarray(centre, np.float32), size, rng).transpose(2, 0, 1)
