@@ -8,6 +8,7 @@ format of ../shared/design/recording-format.md):
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 500 501 --taught   # OUT/taught/
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 112 --profile turris
     .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 112 --profile arkhanos
+    .venv/bin/python -m tests.make_blender_tables OUT --seeds 100 106 --still    # OUT/still/
 
 `--empty` renders each table's board with nothing on it (as a player shows it at calibration),
 `--taught` each colour's pieces laid apart on it (as a player teaches the companion their pieces,
@@ -57,15 +58,23 @@ TAUGHT_COLOURS = ("pink", "blue", "green", "yellow", "red")
 
 
 def render(
-    seed: int, out_jpg: Path, empty: bool = False, taught: str | None = None, profile_name: str = "amharb-4p"
+    seed: int,
+    out_jpg: Path,
+    empty: bool = False,
+    taught: str | None = None,
+    profile_name: str = "amharb-4p",
+    scale: int = 1,
 ) -> dict[str, object]:
     """One table rendered and developed into `out_jpg` (the render itself kept beside it as
     .hdr when `out_jpg`'s folder has a `linear` folder); its truth. `empty`: the same table
     under the same lamps with nothing on the board, as the players show it at calibration (the
     camera's exposure, white balance and noise its own). `taught`: instead, every piece of this
-    colour laid apart on the empty board, as a player shows them when teaching."""
+    colour laid apart on the empty board, as a player shows them when teaching. `scale`: the
+    same view at so many times the frame's size (the camera's full-resolution still)."""
     profile = load_profile(profile_name)
     table: Table = TABLES[profile_name](profile, seed)
+    if scale != 1:
+        table = replace(table, scene={**table.scene, "size": [scale * v for v in table.scene["size"]]})
     if empty:
         table = replace(table, scene={**table.scene, "solids": []}, truth={"stacks": [], "tokens": []})
     if taught is not None:
@@ -101,6 +110,12 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="render, for each table, each colour's pieces laid apart on its empty board into OUT/taught/",
     )
+    parser.add_argument(
+        "--still",
+        action="store_true",
+        help="render each table of a recording made before at twice its size into OUT/still/, as the "
+        "camera's full-resolution still of that frame",
+    )
     parser.add_argument("--profile", choices=sorted(TABLES), default="amharb-4p")
     args = parser.parse_args(argv)
     if args.taught and args.profile != "amharb-4p":
@@ -111,6 +126,17 @@ def main(argv: list[str] | None = None) -> None:
             for colour in TAUGHT_COLOURS:
                 render(seed, args.out / "taught" / f"{seed:04d}-{colour}.jpg", taught=colour)
             print(f"seed {seed}'s pieces shown for teaching rendered", file=sys.stderr)
+        return
+    if args.still:  # the full-resolution stills of a recording made before (same lamps, same camera)
+        (args.out / "still").mkdir(parents=True, exist_ok=True)
+        meta = json.loads((args.out / "recording.json").read_text())
+        for frame in meta["frames"]:
+            if args.seeds[0] <= frame["blender_seed"] < args.seeds[1]:
+                name = f"still/{frame['blender_seed']:04d}.jpg"
+                render(frame["blender_seed"], args.out / name, profile_name=meta["profile"], scale=2)
+                frame["full"] = name
+                print(f"seed {frame['blender_seed']}'s still rendered", file=sys.stderr)
+        (args.out / "recording.json").write_text(json.dumps(meta, indent=1))
         return
     if args.empty:  # only the empty boards, beside a recording made before
         (args.out / "empty").mkdir(parents=True, exist_ok=True)

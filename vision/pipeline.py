@@ -81,6 +81,15 @@ class Views:
 
 
 @dataclass(frozen=True)
+class Finer:
+    """The token regions' straightenings from a full-resolution still: all of them on the board,
+    and each raised group at its height (a tower's top floor: its meeples told apart by size)."""
+
+    tokens: Straightening
+    raised: tuple[tuple[tuple[Region, ...], Straightening], ...] = ()
+
+
+@dataclass(frozen=True)
 class VisionConfig:
     dice: DiceConfig = field(default_factory=DiceConfig)
     pieces: Palette | None = None
@@ -132,8 +141,8 @@ class TableReader:
         """Whether the log has said that the stills given do not match the frames."""
         self._flat = self.profile
         """The profile as given, before `raise_regions`."""
-        self._finer: tuple[BoardPose, int, Straightening] | None = None
-        """The token regions' straightening from the full-resolution stills, for one pose."""
+        self._finer: tuple[BoardPose, int, Finer] | None = None
+        """The token regions' straightenings from the full-resolution stills, for one pose."""
 
     def raise_regions(self, heights: dict[str, float]) -> None:
         """From now on these regions stand this high above the board (a tower's new top floor),
@@ -144,10 +153,10 @@ class TableReader:
         self.profile = replace(self._flat, regions=regions)
         self._views, self._finer = None, None
 
-    def _finer_tokens(self, views: Views, still: np.ndarray) -> Straightening:
-        """Where each pixel of the token regions' view comes from in a full-resolution still
-        (the pose's homography scaled to it, pixel centres kept), kept while the pose and the
-        still's size are."""
+    def _finer_tokens(self, views: Views, still: np.ndarray) -> Finer:
+        """Where each pixel of the token regions' views (on the board, and each raised group at
+        its height) comes from in a full-resolution still (the pose's homography scaled to it,
+        pixel centres kept), kept while the pose and the still's size are."""
         assert self.profile is not None
         width = still.shape[1]
         if self._finer is None or self._finer[0] is not views.pose or self._finer[1] != width:
@@ -155,16 +164,20 @@ class TableReader:
             scale = np.array([[kx, 0, (kx - 1) / 2], [0, ky, (ky - 1) / 2], [0, 0, 1.0]])
             homography = scale @ np.array(views.pose.homography, np.float64).reshape(3, 3)
             pose = replace(views.pose, homography=tuple(float(v) for v in homography.ravel()))
+            s = 2 * FINER * TOKEN_PX_PER_MM
             regions = [r for r in self.profile.regions if r.holds == "tokens"]
-            self._finer = (views.pose, width, Straightening.of(pose, regions, 2 * FINER * TOKEN_PX_PER_MM))
+            raised = tuple(
+                (group, Straightening.of(pose, group, s, place=views.place)) for group, _ in views.raised
+            )
+            self._finer = (views.pose, width, Finer(Straightening.of(pose, regions, s), raised))
         return self._finer[2]
 
     def read(self, frame: object, settled: bool = True, full: object = None) -> Observation:
         """`full`: the same moment at the camera's full resolution (a still the camera took
         once the table settled), when there is one: the dice and the tokens are read from it
-        (small pieces: a 10 mm gem is 6 px in a frame that holds a whole mat), the board, the
-        stacks and the regions above the board from `frame`. Positions are always in `frame`'s
-        pixels."""
+        (small pieces: a 10 mm gem is 6 px in a frame that holds a whole mat; an apprentice on a
+        tower's top floor 1.8 times smaller than a master), the board and the stacks from
+        `frame`. Positions are always in `frame`'s pixels."""
         image = as_bgr(frame)
         still = finer_still(image, full)
         if full is not None and still is None and not self._said_unmatched:
@@ -195,10 +208,9 @@ class TableReader:
         start = time.perf_counter()
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         tokens_seen = None
+        finer = (still, self._finer_tokens(views, still)) if still is not None and views.tokens else None
         if views.tokens is not None:
-            source, maps = (
-                (still, self._finer_tokens(views, still)) if still is not None else (image, views.tokens)
-            )
+            source, maps = (finer[0], finer[1].tokens) if finer is not None else (image, views.tokens)
             tokens_seen = token_view(source, maps, gains)
         timings["rectify"] = (time.perf_counter() - start) * 1000
         profile, palette = self.profile, self.config.pieces or self.config.dice.palette
@@ -231,12 +243,13 @@ class TableReader:
         start = time.perf_counter()
         tokens = read_tokens(tokens_seen, profile, palette, empty, views.place, pieces) if tokens_seen else ()
         if views.raised:  # a raised region is read where it stands, not on the board under it
+            above_from, raised = (finer[0], finer[1].raised) if finer is not None else (image, views.raised)
             above = [r for group, _ in views.raised for r in group]
             tokens = tuple(t for t in tokens if not seen_above(t.center, above, views.place)) + tuple(
                 t
-                for group, maps in views.raised
+                for group, maps in raised
                 for t in read_tokens(
-                    token_view(image, maps, gains),
+                    token_view(above_from, maps, gains),
                     replace(profile, regions=group),
                     palette,
                     None,
