@@ -820,6 +820,11 @@ def unseen_tables_bench() -> None:
         f"game's heights), each table's empty mat shown first: dice {dice}, {arkhanos.dice_false} false; "
         f"{each}, {arkhanos.false} false; {1000 * statistics.median(arkhanos.seconds):.0f} ms a read"
     )
+    from tests.test_vision_blender_arkhanos import towers_from_stills
+
+    right, total, false = towers_from_stills("blender-arkhanos-dev")
+    each = ", ".join(f"{kind} {right[kind]}/{n}" for kind, n in sorted(total.items()))
+    print(f"    3 of them with the camera's full-resolution still: on the towers {each}, {false} false")
     from tests.test_vision_blender import read_after_teaching
 
     for name, which in (("dev", "dev tables 500, 501, 507, 508"), ("later", "later tables 801, 802")):
