@@ -208,7 +208,9 @@ class TableReader:
         start = time.perf_counter()
         stack_views = [(region, TopDown.of(image, maps, gains)) for region, maps in views.stacks]
         tokens_seen = None
-        finer = (still, self._finer_tokens(views, still)) if still is not None and views.tokens else None
+        finer = None  # the still and the token regions' straightenings in it, once the table settled
+        if still is not None and views.tokens is not None:
+            finer = (still, self._finer_tokens(views, still))
         if views.tokens is not None:
             source, maps = (finer[0], finer[1].tokens) if finer is not None else (image, views.tokens)
             tokens_seen = token_view(source, maps, gains)
