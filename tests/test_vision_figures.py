@@ -176,10 +176,8 @@ def blurred_but_the_markers(frame: np.ndarray, pose: BoardPose | None, profile: 
     r = profile.marker_size
     for _, (x, y) in profile.markers:
         corners = np.array([[[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]]], np.float64)
-        (x0, y0), (x1, y1) = (
-            cv2.perspectiveTransform(corners, homography)[0].min(0),
-            cv2.perspectiveTransform(corners, homography)[0].max(0),
-        )
+        seen = cv2.perspectiveTransform(corners, homography)[0]
+        (x0, y0), (x1, y1) = seen.min(0), seen.max(0)
         rows = slice(max(int(y0), 0), max(int(y1) + 1, 0))
         cols = slice(max(int(x0), 0), max(int(x1) + 1, 0))
         out[rows, cols] = frame[rows, cols]
